@@ -77,10 +77,23 @@ module.exports = {
         'store/errors, to answer a table outage as 503, and store/round-trips, the count its request log line carries.',
       severity: 'error',
       from: { path: '^lib/http/' },
-      to: { path: '^lib/(store|notify|archive|catalogue|documents|gateway|aws)/', pathNot: '^lib/store/(errors|round-trips)\\.ts$' },
+      to: {
+        path: '^lib/(store|notify|archive|catalogue|documents|gateway|aws)/',
+        pathNot: '^lib/store/(errors|round-trips)\\.ts$',
+      },
     },
-    layer('pipeline-below-handlers', '^lib/http/', '^(functions/|scripts/)', 'The pipeline serves handlers; it never imports them.'),
-    layer('lib-never-imports-tooling', '^lib/', '^(scripts/|tests/)', 'Production code never depends on scripts or tests.'),
+    layer(
+      'pipeline-below-handlers',
+      '^lib/http/',
+      '^(functions/|scripts/)',
+      'The pipeline serves handlers; it never imports them.',
+    ),
+    layer(
+      'lib-never-imports-tooling',
+      '^lib/',
+      '^(scripts/|tests/)',
+      'Production code never depends on scripts or tests.',
+    ),
     layer('base-modules-import-nothing', '^lib/config\\.ts$', '^lib/', 'config is the floor every layer stands on.'),
     layer(
       'logger-reads-only-config',
@@ -99,7 +112,16 @@ module.exports = {
       name: 'no-orphans',
       comment: 'A module nothing imports is dead code (handlers, scripts and tests are entry points).',
       severity: 'error',
-      from: { orphan: true, pathNot: ['^(functions|scripts|tests)/', '\\.d\\.ts$', '(^|/)\\.[^/]+\\.(c|m)?js$', '\\.config\\.ts$', '^lib/schemas/generated/'] },
+      from: {
+        orphan: true,
+        pathNot: [
+          '^(functions|scripts|tests)/',
+          '\\.d\\.ts$',
+          '(^|/)\\.[^/]+\\.(c|m)?js$',
+          '\\.config\\.ts$',
+          '^lib/schemas/generated/',
+        ],
+      },
       to: {},
     },
   ],
@@ -108,7 +130,11 @@ module.exports = {
     exclude: { path: '^lib/schemas/generated/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.js', '.json'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+      extensions: ['.ts', '.js', '.json'],
+    },
     reporterOptions: { text: { highlightFocused: true } },
   },
 };

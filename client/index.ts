@@ -15,7 +15,11 @@ import type { paths } from './schema.js';
 export type { components, operations, paths } from './schema.js';
 export type VpoClient = Client<paths>;
 
-export function createVpoClient(options: { baseUrl: string; apiKey?: string; headers?: Record<string, string> }): VpoClient {
+export function createVpoClient(options: {
+  baseUrl: string;
+  apiKey?: string;
+  headers?: Record<string, string>;
+}): VpoClient {
   return createClient<paths>({
     baseUrl: options.baseUrl,
     headers: { ...(options.apiKey ? { 'X-API-Key': options.apiKey } : {}), ...options.headers },

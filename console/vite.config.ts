@@ -12,10 +12,17 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 
 type OpenApi = {
   components?: { schemas?: Record<string, { properties?: Record<string, { enum?: unknown }> }> };
-  paths?: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, { enum?: unknown }> } }> } }>>;
+  paths?: Record<
+    string,
+    Record<
+      string,
+      { requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, { enum?: unknown }> } }> } }
+    >
+  >;
 };
 /** The API's OpenAPI document, generated with the typed client by `npm run build:contracts`. */
-const openApi = (): OpenApi => JSON.parse(readFileSync(new URL('../client/openapi.json', import.meta.url), 'utf8')) as OpenApi;
+const openApi = (): OpenApi =>
+  JSON.parse(readFileSync(new URL('../client/openapi.json', import.meta.url), 'utf8')) as OpenApi;
 
 function strings(values: unknown, where: string): string[] {
   if (!Array.isArray(values) || values.length === 0 || !values.every((value) => typeof value === 'string'))
@@ -80,14 +87,24 @@ export default defineConfig({
   // Packages' production builds too (export condition "production", not "development"), and JSX
   // without the development runtime's source locations.
   oxc: { jsx: { development: false } },
-  resolve: { conditions: defaultClientConditions.map((condition) => (condition === 'development|production' ? 'production' : condition)) },
+  resolve: {
+    conditions: defaultClientConditions.map((condition) =>
+      condition === 'development|production' ? 'production' : condition,
+    ),
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: VENDOR.map(([name, test], index) => ({ name: `vendor-${name}`, test, priority: VENDOR.length - index })) },
+        codeSplitting: {
+          groups: VENDOR.map(([name, test], index) => ({
+            name: `vendor-${name}`,
+            test,
+            priority: VENDOR.length - index,
+          })),
+        },
       },
     },
   },

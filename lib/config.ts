@@ -31,7 +31,8 @@ export const documentRenderTimeoutMs = (): number => envNumber('DOCUMENT_RENDER_
  * `dynamodb`: the pipeline enforces the same limits with an atomic counter (local stack,
  * where serverless-offline does not emulate usage plans).
  */
-export const rateLimitMode = (): 'gateway' | 'dynamodb' => (process.env.RATE_LIMIT_MODE === 'dynamodb' ? 'dynamodb' : 'gateway');
+export const rateLimitMode = (): 'gateway' | 'dynamodb' =>
+  process.env.RATE_LIMIT_MODE === 'dynamodb' ? 'dynamodb' : 'gateway';
 
 /** Default per-key limits, mirroring the stage's usage plan; a key record can override them. */
 export const defaultRateLimit = () => ({
@@ -92,7 +93,8 @@ export const environmentCredentials = () => ({
 /** CHAT_TRANSPORT: `whatsapp` (AWS) or `local` (default: the local stack's chat log). */
 export function chatTransportSetting(): 'whatsapp' | 'local' {
   const value = process.env.CHAT_TRANSPORT || 'local';
-  if (value !== 'whatsapp' && value !== 'local') throw new Error(`Environment variable CHAT_TRANSPORT must be whatsapp or local, got "${value}"`);
+  if (value !== 'whatsapp' && value !== 'local')
+    throw new Error(`Environment variable CHAT_TRANSPORT must be whatsapp or local, got "${value}"`);
   return value;
 }
 

@@ -32,7 +32,9 @@ export function maskPersonalData(text: string): string {
 function write(level: Level, message: string, fields?: Record<string, unknown>): void {
   const threshold = logLevel() as Level;
   if (order[level] < (order[threshold] ?? 20)) return;
-  const line = maskPersonalData(JSON.stringify({ level, time: new Date().toISOString(), message, ...context, ...fields }));
+  const line = maskPersonalData(
+    JSON.stringify({ level, time: new Date().toISOString(), message, ...context, ...fields }),
+  );
   if (level === 'error' || level === 'warn') process.stderr.write(`${line}\n`);
   else process.stdout.write(`${line}\n`);
 }

@@ -32,11 +32,17 @@ function emit(dimensions: Record<string, string>, values: Record<string, { value
 
 /** One request: count and latency per route; errors per route and code (5xx also as ServerErrors). */
 export function recordRequest(route: string, statusCode: number, latencyMs: number, code?: string): void {
-  emit({ Route: route }, { Requests: { value: 1, unit: 'Count' }, Latency: { value: latencyMs, unit: 'Milliseconds' } });
+  emit(
+    { Route: route },
+    { Requests: { value: 1, unit: 'Count' }, Latency: { value: latencyMs, unit: 'Milliseconds' } },
+  );
   if (statusCode >= 400) {
     emit(
       { Route: route, Code: code ?? String(statusCode) },
-      { Errors: { value: 1, unit: 'Count' }, ...(statusCode >= 500 ? { ServerErrors: { value: 1, unit: 'Count' } } : {}) },
+      {
+        Errors: { value: 1, unit: 'Count' },
+        ...(statusCode >= 500 ? { ServerErrors: { value: 1, unit: 'Count' } } : {}),
+      },
     );
   }
 }

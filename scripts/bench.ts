@@ -28,7 +28,10 @@ const argv = process.argv.slice(2);
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
 const isSuite = (value: unknown): value is BenchSuite =>
-  typeof value === 'object' && value !== null && typeof (value as BenchSuite).name === 'string' && typeof (value as BenchSuite).run === 'function';
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as BenchSuite).name === 'string' &&
+  typeof (value as BenchSuite).run === 'function';
 
 /** Suite names are file names: scripts/bench/cold-start.ts is `cold-start`. */
 function suiteNames(): string[] {
@@ -44,7 +47,8 @@ async function loadSuites(names: readonly string[]): Promise<BenchSuite[]> {
   for (const name of names) {
     const module = (await import(pathToFileURL(join(suitesDir, `${name}.ts`)).href)) as { suite?: unknown };
     if (!isSuite(module.suite)) throw new Error(`scripts/bench/${name}.ts does not export \`suite: BenchSuite\``);
-    if (module.suite.name !== name) throw new Error(`scripts/bench/${name}.ts exports a suite named ${module.suite.name}; use the file name`);
+    if (module.suite.name !== name)
+      throw new Error(`scripts/bench/${name}.ts exports a suite named ${module.suite.name}; use the file name`);
     suites.push(module.suite);
   }
   return suites;
@@ -75,7 +79,11 @@ function usage(suites: BenchSuite[]): string {
 
 function gitCommit(): string | null {
   try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: rootDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: rootDir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return null;
   }
@@ -105,7 +113,9 @@ async function main(): Promise<number> {
     loadAverage1m: Math.round((loadavg()[0] ?? 0) * 100) / 100,
   };
   if (machine.loadAverage1m > machine.cpus) {
-    log(`warning: load average ${machine.loadAverage1m} on ${machine.cpus} CPUs; timings will be noisy, compare ratios rather than milliseconds`);
+    log(
+      `warning: load average ${machine.loadAverage1m} on ${machine.cpus} CPUs; timings will be noisy, compare ratios rather than milliseconds`,
+    );
   }
 
   mkdirSync(resultsDir, { recursive: true });

@@ -23,11 +23,30 @@ const WORDS = new Set(['title', 'description', 'examples', '$comment']);
  * What the stored check leaves to the API's validators on the way in (lib/store/record-check.ts
  * reads none of these), so it is not carried in every function's bundle either.
  */
-const UNCHECKED = new Set(['format', 'pattern', 'minLength', 'maxLength', 'minItems', 'maxItems', 'uniqueItems', 'default']);
+const UNCHECKED = new Set([
+  'format',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'default',
+]);
 /** Where a schema holds schemas: by name, in a list, or one. */
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 const SCHEMA_LISTS = new Set(['anyOf', 'allOf', 'oneOf', 'prefixItems']);
-const SCHEMA_VALUES = new Set(['items', 'additionalProperties', 'additionalItems', 'not', 'if', 'then', 'else', 'contains', 'propertyNames']);
+const SCHEMA_VALUES = new Set([
+  'items',
+  'additionalProperties',
+  'additionalItems',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+]);
 
 /**
  * A schema as the stored check reads it: its JSON, without the words. Only a schema's own words
@@ -46,15 +65,22 @@ function withoutWords(schema: Json): Json {
     // An object's properties say it is one: the check refuses anything else where properties are given.
     if (key === 'type' && value === 'object' && isJson(schema.properties)) continue;
     if (SCHEMA_MAPS.has(key) && isJson(value))
-      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, isJson(sub) ? withoutWords(sub) : sub]));
-    else if ((SCHEMA_LISTS.has(key) || key === 'items') && Array.isArray(value)) out[key] = value.map((sub) => (isJson(sub) ? withoutWords(sub) : sub));
+      out[key] = Object.fromEntries(
+        Object.entries(value).map(([name, sub]) => [name, isJson(sub) ? withoutWords(sub) : sub]),
+      );
+    else if ((SCHEMA_LISTS.has(key) || key === 'items') && Array.isArray(value))
+      out[key] = value.map((sub) => (isJson(sub) ? withoutWords(sub) : sub));
     else if (SCHEMA_VALUES.has(key) && isJson(value)) out[key] = withoutWords(value);
     else out[key] = value;
   }
   // A union of constants (a status, a role) is one list of the values it takes: the same values
   // pass, in a third of the bytes.
   const branches = out.anyOf;
-  if (Array.isArray(branches) && branches.length > 0 && branches.every((branch) => isJson(branch) && Object.keys(branch).length === 1 && 'const' in branch)) {
+  if (
+    Array.isArray(branches) &&
+    branches.length > 0 &&
+    branches.every((branch) => isJson(branch) && Object.keys(branch).length === 1 && 'const' in branch)
+  ) {
     const { anyOf: _anyOf, ...rest } = out;
     return { ...rest, enum: branches.map((branch) => (branch as Json).const) };
   }
@@ -80,7 +106,10 @@ export async function recordSchemas(): Promise<RecordSchema[]> {
     for (const [name, value] of Object.entries(exports)) {
       if (!isJson(value) || !(Kind in value)) continue;
       const other = found.find((schema) => schema.name === name);
-      if (other) throw new Error(`${name} is exported by both ${other.module}${SUFFIX} and ${file}: the generated module needs one name each`);
+      if (other)
+        throw new Error(
+          `${name} is exported by both ${other.module}${SUFFIX} and ${file}: the generated module needs one name each`,
+        );
       found.push({ module, name, schema: value as TSchema });
     }
   }
@@ -113,7 +142,8 @@ function sharedText(schemas: Array<[string, Json]>): string[] {
       ? `[${node.map(expression).join(',')}]`
       : `{${Object.entries(node as Json)
           .map(([key, value]) => {
-            if (key === '__proto__') throw new Error('a schema has a property called __proto__, which an object literal cannot write');
+            if (key === '__proto__')
+              throw new Error('a schema has a property called __proto__, which an object literal cannot write');
             return `${JSON.stringify(key)}:${expression(value)}`;
           })
           .join(',')}}`;
@@ -139,7 +169,9 @@ export function recordsModule(schemas: RecordSchema[]): { js: string; dts: strin
     "import type { Static } from '@sinclair/typebox';",
     "import type { StoredSchema } from '../../store/record.js';",
     ...modules.map((module) => `import type * as ${alias(module)} from '../../store/records/${module}.schema.js';`),
-    ...schemas.map(({ module, name }) => `export declare const ${name}: StoredSchema<Static<typeof ${alias(module)}.${name}>>;`),
+    ...schemas.map(
+      ({ module, name }) => `export declare const ${name}: StoredSchema<Static<typeof ${alias(module)}.${name}>>;`,
+    ),
     '',
   ].join('\n');
   return { js, dts };

@@ -67,7 +67,8 @@ async function main(argv: string[]): Promise<number> {
     console.error(error instanceof UsageError ? error.message : failureMessage(error, target));
     // A value the service refuses as invalid (a phone number, a missing --user-id) is a bad
     // argument too, refused before anything was written.
-    const badArguments = error instanceof UsageError || (error instanceof AppError && error.code === 'VALIDATION_ERROR');
+    const badArguments =
+      error instanceof UsageError || (error instanceof AppError && error.code === 'VALIDATION_ERROR');
     return badArguments ? 2 : 1;
   }
 }

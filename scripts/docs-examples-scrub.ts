@@ -76,7 +76,8 @@ const cuidOf = (n: number) => {
 };
 
 const CUID = /^[a-z][a-z0-9]{23}$/;
-const isJson = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isJson = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function shorten(value: unknown): unknown {
   if (Array.isArray(value)) return value.slice(0, MAX_ITEMS).map(shorten);
@@ -103,21 +104,29 @@ function collectIds(value: unknown, into: string[], key = ''): void {
 const OPAQUE_FIELDS: Record<string, (n: number, old: string) => string> = {
   nextCursor: (n, old) => base64urlOf(`cursor:${n}`, old.length),
   cursor: (n, old) => base64urlOf(`cursor:${n}`, old.length),
-  requestId: (n, old) => hexOf(`request:${n}`, old.length).replace(/^(.{8})(.{4})(.{4})(.{4})(.{12}).*$/, old.includes('-') ? '$1-$2-$3-$4-$5' : '$&'),
+  requestId: (n, old) =>
+    hexOf(`request:${n}`, old.length).replace(
+      /^(.{8})(.{4})(.{4})(.{4})(.{12}).*$/,
+      old.includes('-') ? '$1-$2-$3-$4-$5' : '$&',
+    ),
   hash: (n, old) => hexOf(`hash:${n}`, old.length),
 };
 
 function collectOpaque(value: unknown, into: Map<string, string>, key = ''): void {
   if (Array.isArray(value)) for (const item of value) collectOpaque(item, into, key);
   else if (isJson(value)) for (const [k, v] of Object.entries(value)) collectOpaque(v, into, k);
-  else if (typeof value === 'string' && OPAQUE_FIELDS[key] && value.length > 0 && !into.has(value)) into.set(value, OPAQUE_FIELDS[key]!(into.size, value));
+  else if (typeof value === 'string' && OPAQUE_FIELDS[key] && value.length > 0 && !into.has(value))
+    into.set(value, OPAQUE_FIELDS[key]!(into.size, value));
 }
 
 /** Tokens recognised by their form wherever they are, each replaced by a stable one of the same form. */
 const TOKENS: Array<{ pattern: RegExp; make: (n: number, old: string) => string }> = [
   // An API key is vpo_ and 40 base64url characters (lib/store/api-keys.ts); a WhatsApp template's name
   // (vpo_order_created_link) shares the prefix and stays as it is.
-  { pattern: /vpo_[A-Za-z0-9_-]{40}(?![A-Za-z0-9_-])/g, make: (n, old) => `vpo_${base64urlOf(`key:${n}`, old.length - 4)}` },
+  {
+    pattern: /vpo_[A-Za-z0-9_-]{40}(?![A-Za-z0-9_-])/g,
+    make: (n, old) => `vpo_${base64urlOf(`key:${n}`, old.length - 4)}`,
+  },
   {
     pattern: /whsec_[A-Za-z0-9+/=]{16,}/g,
     make: (n, old) =>
@@ -127,10 +136,16 @@ const TOKENS: Array<{ pattern: RegExp; make: (n: number, old: string) => string 
   },
   { pattern: /\/track\/[A-Za-z0-9_-]{32}/g, make: (n) => `/track/${base64urlOf(`tracking:${n}`, 32)}` },
   { pattern: /evt_[a-z0-9]{10,}/g, make: (n, old) => `evt_${base36(`event:${n}`, old.length - 4)}` },
-  { pattern: /wamid\.[A-Za-z0-9._-]{8,}/g, make: (n) => `wamid.HBgMOTcxNTAxMjM0NTY3FQIAERgS${base36(`wamid:${n}`, 18).toUpperCase()}AA==` },
+  {
+    pattern: /wamid\.[A-Za-z0-9._-]{8,}/g,
+    make: (n) => `wamid.HBgMOTcxNTAxMjM0NTY3FQIAERgS${base36(`wamid:${n}`, 18).toUpperCase()}AA==`,
+  },
   { pattern: /local\.[A-Za-z0-9._-]{8,}/g, make: (n, old) => `local.${base36(`message:${n}`, old.length - 6)}` },
   { pattern: /X-Amz-Signature=[0-9a-f]{64}/g, make: (n) => `X-Amz-Signature=${hexOf(`signature:${n}`, 64)}` },
-  { pattern: /X-Amz-Credential=[^&"]+/g, make: () => 'X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request' },
+  {
+    pattern: /X-Amz-Credential=[^&"]+/g,
+    make: () => 'X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request',
+  },
 ];
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -189,7 +204,13 @@ function mapTimes(value: unknown, map: (ms: number) => number): unknown {
 export function scrubExamples(
   calls: RecordedCall[],
   recordedEvents: RecordedEvent[],
-  walk: { startedAt: number; endedAt: number; steps: number[]; replacements: Record<string, string>; fixedTimes: string[] },
+  walk: {
+    startedAt: number;
+    endedAt: number;
+    steps: number[];
+    replacements: Record<string, string>;
+    fixedTimes: string[];
+  },
 ): ResponseExamples {
   // One answer per operation and status: the first, or a later one the walk marked to keep.
   const chosen = new Map<string, RecordedCall>();
@@ -201,7 +222,12 @@ export function scrubExamples(
   for (const route of allRoutes) {
     const statuses = [...chosen.values()].filter((c) => c.id === route.id).sort((a, b) => a.status - b.status);
     if (statuses.length === 0) continue;
-    examples[route.id] = Object.fromEntries(statuses.map((c) => [String(c.status), { ...(c.note ? { note: c.note } : {}), value: shorten(c.body), at: c.at }]));
+    examples[route.id] = Object.fromEntries(
+      statuses.map((c) => [
+        String(c.status),
+        { ...(c.note ? { note: c.note } : {}), value: shorten(c.body), at: c.at },
+      ]),
+    );
   }
 
   const events = Object.fromEntries(recordedEvents.map((e) => [e.type, { value: shorten(e.body), at: e.at }]));
@@ -233,29 +259,45 @@ export function scrubExamples(
   text = text.replace(/"(prefix|secretPrefix)":"((?:vpo|whsec)_[^"]+)"/g, (_whole, field: string, old: string) => {
     const full = [...replaced].find(([from]) => from.startsWith(old));
     const kind = old.slice(0, old.indexOf('_') + 1);
-    const made = full ? full[1].slice(0, old.length) : `${kind}${base64urlOf(`prefix:${prefixes++}`, old.length - kind.length)}`;
+    const made = full
+      ? full[1].slice(0, old.length)
+      : `${kind}${base64urlOf(`prefix:${prefixes++}`, old.length - kind.length)}`;
     return `"${field}":"${made}"`;
   });
 
   type Timed = { value: unknown; at?: number };
-  const parsed = JSON.parse(text) as { examples: Record<string, Record<string, ResponseExample & { at?: number }>>; events: Record<string, Timed> };
+  const parsed = JSON.parse(text) as {
+    examples: Record<string, Record<string, ResponseExample & { at?: number }>>;
+    events: Record<string, Timed>;
+  };
   const times = [...text.matchAll(ISO)].map((m) => Date.parse(m[0]));
   const mapTime = timeMapper(walk, times);
-  for (const example of [...Object.values(parsed.examples).flatMap((byStatus) => Object.values(byStatus)), ...Object.values(parsed.events)] as Timed[]) {
+  for (const example of [
+    ...Object.values(parsed.examples).flatMap((byStatus) => Object.values(byStatus)),
+    ...Object.values(parsed.events),
+  ] as Timed[]) {
     const at = example.at!;
     delete example.at;
     example.value = mapTimes(example.value, (ms) => mapTime(ms, at));
   }
-  text = JSON.stringify({ examples: parsed.examples, events: Object.fromEntries(Object.entries(parsed.events).map(([type, e]) => [type, e.value])) });
+  text = JSON.stringify({
+    examples: parsed.examples,
+    events: Object.fromEntries(Object.entries(parsed.events).map(([type, e]) => [type, e.value])),
+  });
   // Days (YYYY-MM-DD as whole values) move by whole days; the compact time of a presigned URL with its day.
   const startDay = Date.parse(`${iso(walk.startedAt).slice(0, 10)}T00:00:00.000Z`);
   const dayShift = Date.parse('2026-11-16T00:00:00.000Z') - startDay;
   text = text.replace(/"(\d{4}-\d{2}-\d{2})"/g, (whole, day: string) => {
     const ms = Date.parse(`${day}T00:00:00.000Z`);
-    return ms >= startDay - 60 * DAY_MS && ms <= startDay + 400 * DAY_MS ? `"${iso(ms + dayShift).slice(0, 10)}"` : whole;
+    return ms >= startDay - 60 * DAY_MS && ms <= startDay + 400 * DAY_MS
+      ? `"${iso(ms + dayShift).slice(0, 10)}"`
+      : whole;
   });
   text = text.replace(/X-Amz-Date=\d{8}T\d{6}Z/g, 'X-Amz-Date=20261116T093000Z');
 
   const done = JSON.parse(text) as Pick<ResponseExamples, 'examples' | 'events'>;
-  return { generatedBy: 'npm run docs:examples (scripts/docs-examples.ts): a walk of the local stack; do not edit by hand', ...done };
+  return {
+    generatedBy: 'npm run docs:examples (scripts/docs-examples.ts): a walk of the local stack; do not edit by hand',
+    ...done,
+  };
 }

@@ -20,7 +20,14 @@ import { outage } from './docs-examples/outage.js';
 import { calls, events, log, replacements, setBaseUrl, steps } from './docs-examples/recorder.js';
 import { refusals } from './docs-examples/refusals.js';
 import { walk } from './docs-examples/walk.js';
-import { CHAT_FAIL_NUMBER, GULF, INSPECTION_AT, type Keys, ROLES_WALKED, WALLET_INSPECTION_AT } from './docs-examples/walk-data.js';
+import {
+  CHAT_FAIL_NUMBER,
+  GULF,
+  INSPECTION_AT,
+  type Keys,
+  ROLES_WALKED,
+  WALLET_INSPECTION_AT,
+} from './docs-examples/walk-data.js';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..');
 const OUT = join(root, 'lib', 'openapi', 'generated', 'response-examples.json');
@@ -34,7 +41,12 @@ const PORTS = {
 
 async function main(): Promise<void> {
   // Webhook retries scaled from about 27.6 hours to seconds, so a refused delivery is seen retrying, then failed.
-  Object.assign(process.env, { EVENT_SETTLE_MS: '1000', WEBHOOK_RETRY_SCALE: '0.0001', WEBHOOK_DISABLE_AFTER_MS: '3600000', API_KEY_CACHE_SECONDS: '1' });
+  Object.assign(process.env, {
+    EVENT_SETTLE_MS: '1000',
+    WEBHOOK_RETRY_SCALE: '0.0001',
+    WEBHOOK_DISABLE_AFTER_MS: '3600000',
+    API_KEY_CACHE_SECONDS: '1',
+  });
   const { startStack } = await import('./local/stack.js');
   log(`starting a local stack on ports ${Object.values(PORTS).join('/')}`);
   const start = () =>
@@ -69,9 +81,16 @@ async function main(): Promise<void> {
     await outage(keys, stack.dynamoGate!);
     replacements[stack.baseUrl] = 'http://localhost:3000';
     for (const host of [`http://127.0.0.1:${PORTS.s3Port}`, `http://localhost:${PORTS.s3Port}`]) {
-      replacements[`${host}/vehicle-purchase-orders-local-archive/`] = 'https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/';
+      replacements[`${host}/vehicle-purchase-orders-local-archive/`] =
+        'https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/';
     }
-    const examples = scrubExamples(calls, events, { startedAt, endedAt: Date.now(), steps, replacements, fixedTimes: [INSPECTION_AT, WALLET_INSPECTION_AT] });
+    const examples = scrubExamples(calls, events, {
+      startedAt,
+      endedAt: Date.now(),
+      steps,
+      replacements,
+      fixedTimes: [INSPECTION_AT, WALLET_INSPECTION_AT],
+    });
     writeFileSync(OUT, `${JSON.stringify(examples, null, 2)}\n`);
     const count = Object.values(examples.examples).reduce((n, byStatus) => n + Object.keys(byStatus).length, 0);
     log(`wrote ${count} examples of ${Object.keys(examples.examples).length} operations to ${OUT}`);

@@ -23,7 +23,12 @@ const root = join(fileURLToPath(import.meta.url), '..', '..');
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const verbose = process.argv.includes('--verbose') || process.env.VERBOSE === '1';
 const dataDir = process.env.LOCAL_DATA_DIR ?? join(root, '.local');
-const ports = { http: port('PORT', 3000), lambda: port('LAMBDA_PORT', 3002), dynamo: port('DYNAMODB_PORT', 8000), s3: port('S3_PORT', 4569) };
+const ports = {
+  http: port('PORT', 3000),
+  lambda: port('LAMBDA_PORT', 3002),
+  dynamo: port('DYNAMODB_PORT', 8000),
+  s3: port('S3_PORT', 4569),
+};
 const startedAt = Date.now();
 
 let lastLine = Date.now();
@@ -69,7 +74,10 @@ if (!javaAvailable()) {
   process.exit(1);
 }
 const major = Number(process.versions.node.split('.')[0]);
-if (major < 22) progress(`note: Node ${process.versions.node} runs the local stack; AWS runs Node 22 (the AWS SDK will require it from 2027)`);
+if (major < 22)
+  progress(
+    `note: Node ${process.versions.node} runs the local stack; AWS runs Node 22 (the AWS SDK will require it from 2027)`,
+  );
 
 /** The contracts are compiled again only when what they are made from changed (a restart skips it). */
 async function buildContracts(): Promise<void> {
@@ -79,7 +87,10 @@ async function buildContracts(): Promise<void> {
     return;
   }
   progress('contracts: compiling validators, the OpenAPI document and the typed client');
-  const build = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'build-contracts.ts')], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const build = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'build-contracts.ts')], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   build.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   build.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -124,7 +135,9 @@ void stack.failed.then((reason) => {
   void shutdown('the local stack cannot go on without it', 1);
 });
 printKeyTable(stack.keys);
-console.log(`API:  ${stack.baseUrl}/api/v1   reference: ${stack.baseUrl}/api/v1/docs   (Ctrl-C stops everything; --verbose shows full logs)`);
+console.log(
+  `API:  ${stack.baseUrl}/api/v1   reference: ${stack.baseUrl}/api/v1/docs   (Ctrl-C stops everything; --verbose shows full logs)`,
+);
 console.log(`ready after ${((Date.now() - startedAt) / 1000).toFixed(1)} s\n`);
 // The staff console is built once the API answers (Vite and the stack's start would share the
 // cores), and again only when its sources change; the API serves it at /console/ meanwhile saying so.
@@ -140,8 +153,11 @@ const seeded = stack.catalogueSeeded.then(
 );
 const demoOrders = seeded.then(async () => {
   const { seedDemoOrders } = await import('./local/demo-orders.js');
-  const made = await seedDemoOrders(stack.keys, () => progress('demo: placing customers and orders at different stages (first start only)'));
-  if (made.orders > 0) progress(`demo: ${made.customers} customers and ${made.orders} orders at different stages (first start only)`);
+  const made = await seedDemoOrders(stack.keys, () =>
+    progress('demo: placing customers and orders at different stages (first start only)'),
+  );
+  if (made.orders > 0)
+    progress(`demo: ${made.customers} customers and ${made.orders} orders at different stages (first start only)`);
 });
 void demoOrders
   // A stop during the seed cuts it short: that is no news.
@@ -150,4 +166,5 @@ void demoOrders
   })
   .finally(() => clearInterval(heartbeat));
 const alreadyIn = await Promise.race([seeded, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 50))]);
-if (!alreadyIn) progress('catalogue: importing the demo cars in the background (GET /cars lists them once this says so)');
+if (!alreadyIn)
+  progress('catalogue: importing the demo cars in the background (GET /cars lists them once this says so)');

@@ -24,7 +24,8 @@ const output = (command: string, args: string[]): string | undefined => {
   const result = spawnSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 20_000 });
   return result.status === 0 ? `${result.stdout}${result.stderr}` : undefined;
 };
-const onPath = (command: string): boolean => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+const onPath = (command: string): boolean =>
+  spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 const firstLine = (text: string | undefined) => text?.trim().split('\n')[0]?.trim();
 
 const CHROMIUM_PATHS = ['/usr/bin/chromium', '/usr/lib/chromium/chromium', '/usr/bin/chromium-browser'];
@@ -53,12 +54,17 @@ const NEEDS: Need[] = [
     debian: 'poppler-utils',
     hint: 'poppler (apt-get install poppler-utils; macOS: brew install poppler)',
     found: () =>
-      onPath('pdftotext') && onPath('pdftoppm') ? `poppler ${output('pdftotext', ['-v'])?.match(/version ([\d.]+)/)?.[1] ?? ''}`.trim() : undefined,
+      onPath('pdftotext') && onPath('pdftoppm')
+        ? `poppler ${output('pdftotext', ['-v'])?.match(/version ([\d.]+)/)?.[1] ?? ''}`.trim()
+        : undefined,
   },
   {
     what: 'cfn-lint (the packaged CloudFormation templates)',
     hint: 'pip install cfn-lint',
-    found: () => (onPath('cfn-lint') ? `cfn-lint ${output('cfn-lint', ['--version'])?.match(/([\d.]+)/)?.[1] ?? ''}`.trim() : undefined),
+    found: () =>
+      onPath('cfn-lint')
+        ? `cfn-lint ${output('cfn-lint', ['--version'])?.match(/([\d.]+)/)?.[1] ?? ''}`.trim()
+        : undefined,
   },
 ];
 
@@ -70,12 +76,23 @@ function aptInstall(packages: string[]): boolean {
   if (!root && spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status !== 0) return false;
   const run = (args: string[]) => {
     const [command, ...rest] = root ? args : ['sudo', '-n', ...args];
-    return spawnSync(command!, rest, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status === 0;
+    return (
+      spawnSync(command!, rest, {
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      }).status === 0
+    );
   };
   const started = Date.now();
   say(`installing ${packages.join(', ')} with apt-get (missing on this machine)...`);
-  const ok = run(['apt-get', 'update', '-qq']) && run(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', ...packages]);
-  say(ok ? `installed ${packages.join(', ')} in ${((Date.now() - started) / 1000).toFixed(0)} s` : `apt-get could not install ${packages.join(', ')}`);
+  const ok =
+    run(['apt-get', 'update', '-qq']) &&
+    run(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', ...packages]);
+  say(
+    ok
+      ? `installed ${packages.join(', ')} in ${((Date.now() - started) / 1000).toFixed(0)} s`
+      : `apt-get could not install ${packages.join(', ')}`,
+  );
   return ok;
 }
 
@@ -83,10 +100,14 @@ function pipInstall(name: string): void {
   const python = ['python3', 'python'].find(onPath);
   if (!python) return;
   say(`installing ${name} with pip (missing on this machine)...`);
-  const result = spawnSync(python, ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--retries', '0', '--timeout', '15', name], {
-    stdio: 'ignore',
-    timeout: 180_000,
-  });
+  const result = spawnSync(
+    python,
+    ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--retries', '0', '--timeout', '15', name],
+    {
+      stdio: 'ignore',
+      timeout: 180_000,
+    },
+  );
   // pyenv puts new console scripts on PATH only after a rehash.
   if (result.status === 0 && onPath('pyenv')) spawnSync('pyenv', ['rehash'], { stdio: 'ignore' });
   say(result.status === 0 ? `installed ${name}` : `pip could not install ${name} (is PyPI reachable?)`);
@@ -99,7 +120,9 @@ if (missing.some((need) => need.what.startsWith('cfn-lint'))) pipInstall('cfn-li
 missing = NEEDS.filter((need) => !need.found());
 
 if (missing.length > 0) {
-  console.error(`npm test needs ${missing.map((need) => need.hint).join('; ')}: install ${missing.length === 1 ? 'it' : 'them'} and run npm test again.`);
+  console.error(
+    `npm test needs ${missing.map((need) => need.hint).join('; ')}: install ${missing.length === 1 ? 'it' : 'them'} and run npm test again.`,
+  );
   process.exit(1);
 }
 say(NEEDS.map((need) => need.found()).join(', '));

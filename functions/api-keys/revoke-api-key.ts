@@ -3,4 +3,6 @@ import type { revokeApiKey as Route } from '../../lib/schemas/api-keys.js';
 import { httpHandler } from '../../lib/http/handler.js';
 import { revokeApiKey } from '../../lib/use-cases/api-keys.js';
 
-export const handler = httpHandler<typeof Route>(route, async ({ caller, params }) => ({ data: await revokeApiKey(caller, params.id) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params }) => ({
+  data: await revokeApiKey(caller, params.id),
+}));

@@ -3,4 +3,6 @@ import type { listOrderBilling as Route } from '../../lib/schemas/billing.js';
 import { httpHandler } from '../../lib/http/handler.js';
 import { listOrderBilling } from '../../lib/use-cases/billing.js';
 
-export const handler = httpHandler<typeof Route>(route, async ({ caller, params }) => ({ data: await listOrderBilling(caller, params.id) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params }) => ({
+  data: await listOrderBilling(caller, params.id),
+}));

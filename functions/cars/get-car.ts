@@ -3,4 +3,6 @@ import type { getCar as Route } from '../../lib/schemas/cars.js';
 import { httpHandler } from '../../lib/http/handler.js';
 import { getCar } from '../../lib/use-cases/cars.js';
 
-export const handler = httpHandler<typeof Route>(route, ({ caller, params, query }) => getCar(caller, params.id, query));
+export const handler = httpHandler<typeof Route>(route, ({ caller, params, query }) =>
+  getCar(caller, params.id, query),
+);

@@ -13,7 +13,10 @@ export const handler = async (event: ObjectCreated | { 'detail-type'?: string },
   const budget = { remainingMs: () => context.getRemainingTimeInMillis() };
   if (event['detail-type'] === 'Object Created') {
     const { detail, time } = event as ObjectCreated;
-    const file = await receiveFeedObject({ key: detail.object.key, etag: detail.object.etag ?? '', size: detail.object.size ?? 0, lastModified: time }, budget);
+    const file = await receiveFeedObject(
+      { key: detail.object.key, etag: detail.object.etag ?? '', size: detail.object.size ?? 0, lastModified: time },
+      budget,
+    );
     log.info('catalogue feed received', { key: detail.object.key, id: file?.id, status: file?.status });
     return;
   }

@@ -16,7 +16,11 @@ export const handler = async (event: APIGatewayProxyEvent): Promise<APIGatewayPr
       const bytes = await readFile(join(consoleDirectory(), found.path));
       return {
         statusCode: 200,
-        headers: { 'Content-Type': found.contentType, 'Cache-Control': found.cacheControl, 'X-Content-Type-Options': 'nosniff' },
+        headers: {
+          'Content-Type': found.contentType,
+          'Cache-Control': found.cacheControl,
+          'X-Content-Type-Options': 'nosniff',
+        },
         body: found.binary ? bytes.toString('base64') : bytes.toString('utf8'),
         isBase64Encoded: found.binary,
       };

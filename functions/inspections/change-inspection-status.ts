@@ -3,4 +3,6 @@ import type { changeInspectionStatus as Route } from '../../lib/schemas/inspecti
 import { httpHandler } from '../../lib/http/handler.js';
 import { changeInspectionStatus } from '../../lib/use-cases/inspections.js';
 
-export const handler = httpHandler<typeof Route>(route, async ({ caller, params, body }) => ({ data: await changeInspectionStatus(caller, params.id, body) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params, body }) => ({
+  data: await changeInspectionStatus(caller, params.id, body),
+}));

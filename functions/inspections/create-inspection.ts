@@ -3,4 +3,6 @@ import type { createInspection as Route } from '../../lib/schemas/inspections.js
 import { httpHandler } from '../../lib/http/handler.js';
 import { createInspection } from '../../lib/use-cases/inspections.js';
 
-export const handler = httpHandler<typeof Route>(route, async ({ caller, body }) => ({ data: await createInspection(caller, body) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, body }) => ({
+  data: await createInspection(caller, body),
+}));

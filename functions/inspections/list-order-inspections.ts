@@ -3,4 +3,6 @@ import type { listOrderInspections as Route } from '../../lib/schemas/inspection
 import { httpHandler } from '../../lib/http/handler.js';
 import { listOrderInspections } from '../../lib/use-cases/inspections.js';
 
-export const handler = httpHandler<typeof Route>(route, async ({ caller, params }) => ({ data: await listOrderInspections(caller, params.id) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params }) => ({
+  data: await listOrderInspections(caller, params.id),
+}));

@@ -3,4 +3,6 @@ import type { generateOrderDocument as Route } from '../../lib/schemas/documents
 import { httpHandler } from '../../lib/http/handler.js';
 import { generateOrderDocument } from '../../lib/use-cases/orders/documents.js';
 
-export const handler = httpHandler<typeof Route>(route, async ({ caller, params, body }) => ({ data: await generateOrderDocument(caller, params.id, body) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params, body }) => ({
+  data: await generateOrderDocument(caller, params.id, body),
+}));

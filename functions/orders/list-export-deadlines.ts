@@ -3,4 +3,6 @@ import type { listExportDeadlines as Route } from '../../lib/schemas/export.js';
 import { httpHandler } from '../../lib/http/handler.js';
 import { listExportDeadlines } from '../../lib/use-cases/orders/export.js';
 
-export const handler = httpHandler<typeof Route>(route, async ({ caller, query }) => ({ data: await listExportDeadlines(caller, query) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, query }) => ({
+  data: await listExportDeadlines(caller, query),
+}));

@@ -3,4 +3,6 @@ import type { listNotifications as Route } from '../../lib/schemas/notifications
 import { httpHandler } from '../../lib/http/handler.js';
 import { listFailedNotifications } from '../../lib/use-cases/notifications.js';
 
-export const handler = httpHandler<typeof Route>(route, async ({ caller, query }) => listFailedNotifications(caller, query));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, query }) =>
+  listFailedNotifications(caller, query),
+);

@@ -3,4 +3,6 @@ import type { listOrderNotifications as Route } from '../../lib/schemas/notifica
 import { httpHandler } from '../../lib/http/handler.js';
 import { listOrderNotifications } from '../../lib/use-cases/orders/list-order-notifications.js';
 
-export const handler = httpHandler<typeof Route>(route, async ({ caller, params }) => ({ data: await listOrderNotifications(caller, params.id) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params }) => ({
+  data: await listOrderNotifications(caller, params.id),
+}));

@@ -9,7 +9,9 @@ import { processEvent } from '../../lib/use-cases/outbox/process-event.js';
  * stream; the sweeper picks retries up when they are due.
  */
 export const handler = async (event: DynamoDBStreamEvent): Promise<void> => {
-  const ids = new Set(event.Records.map((r) => r.dynamodb?.NewImage?.id?.S).filter((id): id is string => id !== undefined));
+  const ids = new Set(
+    event.Records.map((r) => r.dynamodb?.NewImage?.id?.S).filter((id): id is string => id !== undefined),
+  );
   for (const id of ids) {
     try {
       const outcome = await processEvent(id);

@@ -3,4 +3,6 @@ import type { getTenantProfile as Route } from '../../lib/schemas/tenant-profile
 import { httpHandler } from '../../lib/http/handler.js';
 import { readTenantProfile } from '../../lib/use-cases/tenant-profile.js';
 
-export const handler = httpHandler<typeof Route>(route, async ({ caller, query }) => ({ data: await readTenantProfile(caller, query.tenantId) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, query }) => ({
+  data: await readTenantProfile(caller, query.tenantId),
+}));

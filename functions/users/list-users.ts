@@ -3,4 +3,6 @@ import type { listUsers as Route } from '../../lib/schemas/users.js';
 import { httpHandler } from '../../lib/http/handler.js';
 import { listUsers } from '../../lib/use-cases/users.js';
 
-export const handler = httpHandler<typeof Route>(route, async ({ caller, query }) => ({ data: await listUsers(caller, query) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, query }) => ({
+  data: await listUsers(caller, query),
+}));

@@ -3,4 +3,6 @@ import type { createWebhookEndpoint as Route } from '../../lib/schemas/webhook-e
 import { httpHandler } from '../../lib/http/handler.js';
 import { createWebhookEndpoint } from '../../lib/use-cases/webhooks/endpoints.js';
 
-export const handler = httpHandler<typeof Route>(route, async ({ caller, body }) => ({ data: await createWebhookEndpoint(caller, body) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, body }) => ({
+  data: await createWebhookEndpoint(caller, body),
+}));

@@ -3,4 +3,6 @@ import type { deleteWebhookEndpoint as Route } from '../../lib/schemas/webhook-e
 import { httpHandler } from '../../lib/http/handler.js';
 import { deleteWebhookEndpoint } from '../../lib/use-cases/webhooks/endpoints.js';
 
-export const handler = httpHandler<typeof Route>(route, async ({ caller, params }) => ({ data: await deleteWebhookEndpoint(caller, params.id) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params }) => ({
+  data: await deleteWebhookEndpoint(caller, params.id),
+}));

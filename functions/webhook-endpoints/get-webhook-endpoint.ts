@@ -3,4 +3,6 @@ import type { getWebhookEndpoint as Route } from '../../lib/schemas/webhook-endp
 import { httpHandler } from '../../lib/http/handler.js';
 import { getWebhookEndpoint } from '../../lib/use-cases/webhooks/endpoints.js';
 
-export const handler = httpHandler<typeof Route>(route, async ({ caller, params }) => ({ data: await getWebhookEndpoint(caller, params.id) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params }) => ({
+  data: await getWebhookEndpoint(caller, params.id),
+}));

@@ -3,4 +3,6 @@ import type { listWebhookDeliveries as Route } from '../../lib/schemas/webhook-e
 import { httpHandler } from '../../lib/http/handler.js';
 import { listWebhookDeliveries } from '../../lib/use-cases/webhooks/deliveries.js';
 
-export const handler = httpHandler<typeof Route>(route, async ({ caller, params, query }) => listWebhookDeliveries(caller, params.id, query));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params, query }) =>
+  listWebhookDeliveries(caller, params.id, query),
+);

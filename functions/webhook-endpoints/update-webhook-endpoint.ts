@@ -3,4 +3,6 @@ import type { updateWebhookEndpoint as Route } from '../../lib/schemas/webhook-e
 import { httpHandler } from '../../lib/http/handler.js';
 import { updateWebhookEndpoint } from '../../lib/use-cases/webhooks/endpoints.js';
 
-export const handler = httpHandler<typeof Route>(route, async ({ caller, params, body }) => ({ data: await updateWebhookEndpoint(caller, params.id, body) }));
+export const handler = httpHandler<typeof Route>(route, async ({ caller, params, body }) => ({
+  data: await updateWebhookEndpoint(caller, params.id, body),
+}));

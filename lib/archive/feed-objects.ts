@@ -1,7 +1,13 @@
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
 import { s3 } from './s3.js';
 
 /**
@@ -23,10 +29,16 @@ const bareEtag = (etag: string | undefined) => (etag ?? '').replace(/^"|"$/g, ''
 export async function describeObject(bucket: string, key: string): Promise<StoredObject | undefined> {
   try {
     const head = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-    return { key, etag: bareEtag(head.ETag), size: head.ContentLength ?? 0, lastModified: (head.LastModified ?? new Date()).toISOString() };
+    return {
+      key,
+      etag: bareEtag(head.ETag),
+      size: head.ContentLength ?? 0,
+      lastModified: (head.LastModified ?? new Date()).toISOString(),
+    };
   } catch (error) {
     const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (status === 404 || (error as Error).name === 'NotFound' || (error as Error).name === 'NoSuchKey') return undefined;
+    if (status === 404 || (error as Error).name === 'NotFound' || (error as Error).name === 'NoSuchKey')
+      return undefined;
     throw error;
   }
 }
@@ -39,7 +51,12 @@ export async function listObjects(bucket: string, prefix: string): Promise<Store
     const page = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
     for (const object of page.Contents ?? [])
       if (object.Key)
-        found.push({ key: object.Key, etag: bareEtag(object.ETag), size: object.Size ?? 0, lastModified: (object.LastModified ?? new Date()).toISOString() });
+        found.push({
+          key: object.Key,
+          etag: bareEtag(object.ETag),
+          size: object.Size ?? 0,
+          lastModified: (object.LastModified ?? new Date()).toISOString(),
+        });
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (token);
   return found.sort((a, b) => a.lastModified.localeCompare(b.lastModified) || a.key.localeCompare(b.key));
@@ -49,7 +66,11 @@ export async function listObjects(bucket: string, prefix: string): Promise<Store
  * The object's lines, one at a time, numbered from 1 (gunzipped on the way when `gzip`). A
  * truncated gzip stream throws, so a cut-off file is refused rather than read in part.
  */
-export async function* objectLines(bucket: string, key: string, gzip: boolean): AsyncGenerator<{ line: number; text: string }> {
+export async function* objectLines(
+  bucket: string,
+  key: string,
+  gzip: boolean,
+): AsyncGenerator<{ line: number; text: string }> {
   const response = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
   const body = response.Body as Readable;
   const source = gzip ? body.pipe(createGunzip()) : body;
@@ -73,12 +94,21 @@ export async function readText(bucket: string, key: string): Promise<string | un
     const response = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
     return await response.Body!.transformToString('utf8');
   } catch (error) {
-    if ((error as Error).name === 'NoSuchKey' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return undefined;
+    if (
+      (error as Error).name === 'NoSuchKey' ||
+      (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
+    )
+      return undefined;
     throw error;
   }
 }
 
-export async function putObject(bucket: string, key: string, body: Uint8Array | string, contentType: string): Promise<void> {
+export async function putObject(
+  bucket: string,
+  key: string,
+  body: Uint8Array | string,
+  contentType: string,
+): Promise<void> {
   await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
 }
 
@@ -88,7 +118,8 @@ export async function deleteObjects(bucket: string, prefix: string): Promise<voi
   do {
     const page = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
     const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
-    if (keys.length > 0) await s3.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys, Quiet: true } }));
+    if (keys.length > 0)
+      await s3.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys, Quiet: true } }));
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (token);
 }

@@ -32,7 +32,12 @@ export function archiveKey(orderNumber: number, index: number, url: string): str
 /** Copies one image into the bucket: from its source URL, or from a bucket when it is an s3:// URI. */
 export async function copyImage(url: string, key: string): Promise<string> {
   const { body, contentType } = s3Object(url) ? await readFromBucket(url) : await download(url);
-  await putObjectSigned(bucketName(), key, body, contentType ?? TYPES[extname(new URL(url).pathname).toLowerCase()] ?? 'application/octet-stream');
+  await putObjectSigned(
+    bucketName(),
+    key,
+    body,
+    contentType ?? TYPES[extname(new URL(url).pathname).toLowerCase()] ?? 'application/octet-stream',
+  );
   return key;
 }
 
@@ -44,11 +49,18 @@ async function download(url: string): Promise<Picture> {
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
-    throw new ArchiveError(`${url}: ${(error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (error as Error).message}`, false);
+    throw new ArchiveError(
+      `${url}: ${(error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (error as Error).message}`,
+      false,
+    );
   }
-  if (response.status === 404 || response.status === 410) throw new ArchiveError(`${url}: the source has no such image (HTTP ${response.status})`, true);
+  if (response.status === 404 || response.status === 410)
+    throw new ArchiveError(`${url}: the source has no such image (HTTP ${response.status})`, true);
   if (!response.ok) throw new ArchiveError(`${url}: HTTP ${response.status}`, false);
-  return { body: new Uint8Array(await response.arrayBuffer()), contentType: response.headers.get('content-type') ?? undefined };
+  return {
+    body: new Uint8Array(await response.arrayBuffer()),
+    contentType: response.headers.get('content-type') ?? undefined,
+  };
 }
 
 /** A picture kept in a bucket is read with the service's own credentials (it need not be public). */

@@ -40,17 +40,28 @@ export async function readObject(bucket: string, key: string): Promise<Uint8Arra
  * picture kept in the bucket, copied into an order's archive). Throws on any other refusal at
  * once, and after three attempts when S3 keeps failing.
  */
-export async function getObjectSigned(bucket: string, key: string): Promise<{ body: Uint8Array; contentType?: string } | undefined> {
+export async function getObjectSigned(
+  bucket: string,
+  key: string,
+): Promise<{ body: Uint8Array; contentType?: string } | undefined> {
   let lastError: unknown;
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100 * 4 ** (attempt - 1)));
     try {
-      const response = await signedFetch(s3(), { method: 'GET', url: objectUrl(bucket, key), signal: AbortSignal.timeout(30_000) });
+      const response = await signedFetch(s3(), {
+        method: 'GET',
+        url: objectUrl(bucket, key),
+        signal: AbortSignal.timeout(30_000),
+      });
       if (response.status === 404) {
         await response.body?.cancel();
         return undefined;
       }
-      if (response.ok) return { body: new Uint8Array(await response.arrayBuffer()), contentType: response.headers.get('content-type') ?? undefined };
+      if (response.ok)
+        return {
+          body: new Uint8Array(await response.arrayBuffer()),
+          contentType: response.headers.get('content-type') ?? undefined,
+        };
       const error = new Error(`S3 GetObject ${key}: ${response.status} ${response.statusText}`);
       if (response.status < 500 && response.status !== 429) throw Object.assign(error, { permanent: true });
       lastError = error;
@@ -63,7 +74,12 @@ export async function getObjectSigned(bucket: string, key: string): Promise<{ bo
 }
 
 /** Writes one object (a generated document) with a signed PUT; throws after three failed attempts. */
-export async function putObjectSigned(bucket: string, key: string, body: Uint8Array, contentType: string): Promise<void> {
+export async function putObjectSigned(
+  bucket: string,
+  key: string,
+  body: Uint8Array,
+  contentType: string,
+): Promise<void> {
   let lastError: unknown;
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100 * 4 ** (attempt - 1)));

@@ -25,7 +25,8 @@ export function pictureUrl(uri: string): string {
   const object = s3Object(uri);
   if (!object) return uri;
   const base = publicImageBaseUrl();
-  if (base !== undefined && object.bucket === bucketName()) return `${base.replace(/\/+$/, '')}/${object.key.split('/').map(encodeURIComponent).join('/')}`;
+  if (base !== undefined && object.bucket === bucketName())
+    return `${base.replace(/\/+$/, '')}/${object.key.split('/').map(encodeURIComponent).join('/')}`;
   return objectUrl(object.bucket, object.key);
 }
 
@@ -38,7 +39,9 @@ export function withPictureUrls<T extends object>(car: T): T {
   if (!imagesToResolve && !thumbnailToResolve) return car;
   return {
     ...car,
-    ...(imagesToResolve ? { images: (images as unknown[]).map((image) => (typeof image === 'string' ? pictureUrl(image) : image)) } : {}),
+    ...(imagesToResolve
+      ? { images: (images as unknown[]).map((image) => (typeof image === 'string' ? pictureUrl(image) : image)) }
+      : {}),
     ...(thumbnailToResolve ? { thumbnailUrl: pictureUrl(thumbnailUrl as string) } : {}),
   };
 }

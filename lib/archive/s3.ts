@@ -10,7 +10,9 @@ const localEndpoint = s3Endpoint() !== undefined;
 export const s3 = new S3Client({
   forcePathStyle: localEndpoint,
   requestHandler: { connectionTimeout: 2_000, requestTimeout: 30_000 },
-  ...(localEndpoint ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } : {}),
+  ...(localEndpoint
+    ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
+    : {}),
 });
 
 /** Writes one object (the catalogue import's snapshot): only the staff CLI's import does this. */

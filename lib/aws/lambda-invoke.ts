@@ -39,9 +39,15 @@ export async function invokeFunction(functionName: string, event: unknown, timeo
     return { ok: false, kind: 'unavailable', message: `Invoke ${functionName}: ${(error as Error).message}` };
   }
   if (response.status === 429 || response.status >= 500)
-    return { ok: false, kind: 'unavailable', message: `Invoke ${functionName}: ${response.status} ${text.slice(0, 300)}` };
-  if (!response.ok) return { ok: false, kind: 'failed', message: `Invoke ${functionName}: ${response.status} ${text.slice(0, 300)}` };
-  if (response.headers.get('x-amz-function-error')) return { ok: false, kind: 'failed', message: `${functionName} failed: ${text.slice(0, 500)}` };
+    return {
+      ok: false,
+      kind: 'unavailable',
+      message: `Invoke ${functionName}: ${response.status} ${text.slice(0, 300)}`,
+    };
+  if (!response.ok)
+    return { ok: false, kind: 'failed', message: `Invoke ${functionName}: ${response.status} ${text.slice(0, 300)}` };
+  if (response.headers.get('x-amz-function-error'))
+    return { ok: false, kind: 'failed', message: `${functionName} failed: ${text.slice(0, 500)}` };
   try {
     return { ok: true, payload: text === '' ? undefined : JSON.parse(text) };
   } catch {

@@ -37,7 +37,14 @@ export interface SignedRequestInput {
 
 // S3 signs the path as sent; every other service signs it encoded once more.
 const signerFor = ({ service, region, credentials }: SigningScope) =>
-  new SignatureV4({ service, region, credentials, sha256: Sha256, uriEscapePath: service !== 's3', applyChecksum: service === 's3' });
+  new SignatureV4({
+    service,
+    region,
+    credentials,
+    sha256: Sha256,
+    uriEscapePath: service !== 's3',
+    applyChecksum: service === 's3',
+  });
 
 /** The URL's parts in the shape the signer reads (an HttpRequest without the class). */
 function requestOf(url: URL, method: string, headers: Record<string, string>, body?: string | Uint8Array) {
@@ -67,18 +74,28 @@ export async function signedHeaders(scope: SigningScope, input: SignedRequestInp
 }
 
 /** A signed fetch: the same request as `fetch(url, init)`, with its SigV4 headers. */
-export async function signedFetch(scope: SigningScope, input: SignedRequestInput & { signal?: AbortSignal }): Promise<Response> {
+export async function signedFetch(
+  scope: SigningScope,
+  input: SignedRequestInput & { signal?: AbortSignal },
+): Promise<Response> {
   const headers = await signedHeaders(scope, input);
   return fetch(input.url, {
     method: input.method,
     headers,
-    ...(input.body === undefined ? {} : { body: typeof input.body === 'string' ? input.body : new Uint8Array(input.body) }),
+    ...(input.body === undefined
+      ? {}
+      : { body: typeof input.body === 'string' ? input.body : new Uint8Array(input.body) }),
     ...(input.signal ? { signal: input.signal } : {}),
   });
 }
 
 /** A URL that makes the GET without credentials until it expires (SigV4 in the query string, payload unsigned as S3 wants). */
-export async function presignedGet(scope: SigningScope, url: string, expiresSeconds: number, at = new Date()): Promise<string> {
+export async function presignedGet(
+  scope: SigningScope,
+  url: string,
+  expiresSeconds: number,
+  at = new Date(),
+): Promise<string> {
   const unsignedPayload = new Set(['x-amz-content-sha256']);
   const request = requestOf(new URL(url), 'GET', { 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' });
   const signed = await signerFor(scope).presign(request, {

@@ -28,7 +28,9 @@ function lazyRanks(order: Record<SortKey, Uint32Array>): Record<SortKey, Uint32A
 }
 
 /** The index around its columns: ranks and (when ids ascend) the id order made on first use. */
-export function assembleIndex(parts: Omit<CatalogueIndex, 'rank' | 'byId' | 'visible'> & { byId?: Uint32Array }): CatalogueIndex {
+export function assembleIndex(
+  parts: Omit<CatalogueIndex, 'rank' | 'byId' | 'visible'> & { byId?: Uint32Array },
+): CatalogueIndex {
   const { byId, ...rest } = parts;
   const index = { ...rest, rank: lazyRanks(parts.order), visible: new Map() } as CatalogueIndex;
   if (byId) index.byId = byId;

@@ -41,5 +41,7 @@ export interface Visibility {
 
 /** Whether a storefront shows one car at all (for the car detail and for orders). */
 export function visibleInStorefront(car: Pick<CarRow, 'provider' | 'published'>, visibility: Visibility): boolean {
-  return (!visibility.publishedOnly || car.published) && (!visibility.providers || visibility.providers.has(car.provider));
+  return (
+    (!visibility.publishedOnly || car.published) && (!visibility.providers || visibility.providers.has(car.provider))
+  );
 }

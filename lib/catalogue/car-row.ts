@@ -1,7 +1,10 @@
 import type { CarRecord } from '../domain/car.js';
 
 /** What the list knows of a car: everything filterable, sortable or listed. */
-export type CarRow = Omit<CarRecord, 'images' | 'vin' | 'firstRegistration' | 'displacement' | 'seats' | 'ownerChanges'>;
+export type CarRow = Omit<
+  CarRecord,
+  'images' | 'vin' | 'firstRegistration' | 'displacement' | 'seats' | 'ownerChanges'
+>;
 
 export const SORT_KEYS = ['price', 'year', 'kilometers', 'createdAt', 'auctionDate'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];

@@ -12,7 +12,15 @@ import { codeAt, codesAtRow } from './value-lists.js';
  */
 export { assembleIndex, lazily } from './assemble-index.js';
 export { buildIndex, buildIndexFrom } from './index-builder.js';
-export { type CatalogueIndex, type FieldName, lookupOf, SINGLE_FIELDS, TEXT_FIELDS, type TextColumn, type ValueLists } from './index-shape.js';
+export {
+  type CatalogueIndex,
+  type FieldName,
+  lookupOf,
+  SINGLE_FIELDS,
+  TEXT_FIELDS,
+  type TextColumn,
+  type ValueLists,
+} from './index-shape.js';
 export { DERIVABLE_ORDERS, derivedOrder, idsAscend } from './sort-orders.js';
 export { codesOf } from './value-lists.js';
 
@@ -56,4 +64,5 @@ export function rowAt(index: CatalogueIndex, i: number): CarRow {
 }
 
 /** Every car of the index as rows (the import merges a new file into the current snapshot). */
-export const allRows = (index: CatalogueIndex): CarRow[] => Array.from({ length: index.size }, (_, i) => rowAt(index, i));
+export const allRows = (index: CatalogueIndex): CarRow[] =>
+  Array.from({ length: index.size }, (_, i) => rowAt(index, i));

@@ -5,7 +5,14 @@ import type { CarRow } from './car-row.js';
 /** One change an import makes to the list: a car listed (new or changed), or a car gone. */
 export type CarChange =
   | { kind: 'upsert'; row: CarRow; created: boolean /** The price before, when it changed. */; from?: number }
-  | { kind: 'remove'; id: number; provider: Provider; advertisementNumber: string; availability: RemovedAvailability; removedAt: string };
+  | {
+      kind: 'remove';
+      id: number;
+      provider: Provider;
+      advertisementNumber: string;
+      availability: RemovedAvailability;
+      removedAt: string;
+    };
 
 /**
  * What changed in the list and when, kept beside each snapshot (catalogue/snapshots/<version>
@@ -21,13 +28,21 @@ export interface ChangeJournal {
   /** Index into `times`. */
   time: number[];
   /** id -> how the car left, for cars gone from the list. */
-  removed: Map<number, { provider: Provider; advertisementNumber: string; availability: RemovedAvailability; removedAt: string }>;
+  removed: Map<
+    number,
+    { provider: Provider; advertisementNumber: string; availability: RemovedAvailability; removedAt: string }
+  >;
 }
 
 export const emptyJournal = (): ChangeJournal => ({ times: [], id: [], time: [], removed: new Map() });
 
 /** The journal after a snapshot's changes at `at`: each car's entry moves to `at`; entries before `oldest` go. */
-export function journalWith(previous: ChangeJournal, changes: Iterable<CarChange>, at: number, oldest: number): ChangeJournal {
+export function journalWith(
+  previous: ChangeJournal,
+  changes: Iterable<CarChange>,
+  at: number,
+  oldest: number,
+): ChangeJournal {
   const latest = new Map<number, number>();
   const removed = new Map(previous.removed);
   for (let i = 0; i < previous.id.length; i += 1) {
@@ -74,7 +89,9 @@ export function firstAfter(journal: ChangeJournal, since: number): number {
 }
 
 export function encodeJournal(journal: ChangeJournal): Buffer {
-  return gzipSync(JSON.stringify({ times: journal.times, id: journal.id, time: journal.time, removed: [...journal.removed] }));
+  return gzipSync(
+    JSON.stringify({ times: journal.times, id: journal.id, time: journal.time, removed: [...journal.removed] }),
+  );
 }
 
 export function decodeJournal(body: Uint8Array): ChangeJournal {

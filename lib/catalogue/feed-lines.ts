@@ -47,7 +47,8 @@ function compiled() {
 }
 
 /** Why a line is refused, field by field, in the words the API uses for a request's fields. */
-const reasons = ({ validate, hints }: Checked<unknown>, line: unknown): string => recordProblems(validate.errors, line, hints);
+const reasons = ({ validate, hints }: Checked<unknown>, line: unknown): string =>
+  recordProblems(validate.errors, line, hints);
 
 /** A car line of an import file as it is: the car, or why it is refused. */
 export function checkCarLine(value: unknown): { ok: true; car: CarImportLine } | { ok: false; reason: string } {
@@ -68,24 +69,42 @@ export function readFeedLine(
   } catch (error) {
     return { ok: false, reason: `not JSON: ${(error as Error).message}` };
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, reason: 'must be a JSON object, one per line' };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { ok: false, reason: 'must be a JSON object, one per line' };
   const { op, ...rest } = value as Record<string, unknown>;
   if (rest.provider !== undefined && rest.provider !== provider)
-    return { ok: false, reason: `provider must be "${provider}", the provider whose folder the feed is in, or left out` };
+    return {
+      ok: false,
+      reason: `provider must be "${provider}", the provider whose folder the feed is in, or left out`,
+    };
   const fields = { ...rest, provider };
   const { car, remove } = compiled();
   if (kind === 'full') {
     // A refused line still names the car it is about, when it does: a full list that lists a car
     // on a line it cannot apply has not left the car out, and must not remove it.
-    const named = typeof rest.advertisementNumber === 'string' && rest.advertisementNumber !== '' ? { advertisementNumber: rest.advertisementNumber } : {};
+    const named =
+      typeof rest.advertisementNumber === 'string' && rest.advertisementNumber !== ''
+        ? { advertisementNumber: rest.advertisementNumber }
+        : {};
     if (op !== undefined) return { ok: false, reason: 'op belongs in a delta: a full list holds cars only', ...named };
-    return car.validate(fields) ? { ok: true, value: { op: 'upsert', car: fields } } : { ok: false, reason: reasons(car, fields), ...named };
+    return car.validate(fields)
+      ? { ok: true, value: { op: 'upsert', car: fields } }
+      : { ok: false, reason: reasons(car, fields), ...named };
   }
-  if (op === 'upsert') return car.validate(fields) ? { ok: true, value: { op: 'upsert', car: fields } } : { ok: false, reason: reasons(car, fields) };
+  if (op === 'upsert')
+    return car.validate(fields)
+      ? { ok: true, value: { op: 'upsert', car: fields } }
+      : { ok: false, reason: reasons(car, fields) };
   if (op === 'remove') {
     const line: unknown = { op, ...fields };
     if (!remove.validate(line)) return { ok: false, reason: reasons(remove, line) };
-    return { ok: true, value: { op: 'remove', provider, advertisementNumber: line.advertisementNumber, availability: line.availability } };
+    return {
+      ok: true,
+      value: { op: 'remove', provider, advertisementNumber: line.advertisementNumber, availability: line.availability },
+    };
   }
-  return { ok: false, reason: `op must be "upsert" or "remove" in a delta${op === undefined ? '' : `, not ${JSON.stringify(op)}`}` };
+  return {
+    ok: false,
+    reason: `op must be "upsert" or "remove" in a delta${op === undefined ? '' : `, not ${JSON.stringify(op)}`}`,
+  };
 }

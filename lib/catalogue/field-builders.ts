@@ -54,8 +54,13 @@ export class MultiBuilder {
         values = renumber.map((_, v) => values[renumber.indexOf(v)]!);
         rowCodes = rowCodes.map((code) => renumber[code]!);
       }
-      const lists: ValueLists = { values, lookup: lookupOf(values), bits: bitsOfCodes(rowCodes, values.length, n, rowOf) };
-      if (!renumber && keepRows) Object.assign(lists, { rowStart, rowCodes: narrowed(rowCodes, rowCodes.length, values.length) });
+      const lists: ValueLists = {
+        values,
+        lookup: lookupOf(values),
+        bits: bitsOfCodes(rowCodes, values.length, n, rowOf),
+      };
+      if (!renumber && keepRows)
+        Object.assign(lists, { rowStart, rowCodes: narrowed(rowCodes, rowCodes.length, values.length) });
       return lists;
     }
     const lists: ValueLists = { values, lookup: lookupOf(values), ...listsOfCodes(rowCodes, values.length, rowOf) };
@@ -67,9 +72,11 @@ export class MultiBuilder {
 /** New codes (renumber[old]) under which every row's codes ascend, if the rows' orders agree (a topological order); else undefined. */
 function ascendingNumbering(rowCodes: Uint32Array, rowStart: Uint32Array, distinct: number): number[] | undefined {
   const after = new Uint32Array(distinct);
-  for (let i = 0; i + 1 < rowStart.length; i += 1) for (let k = rowStart[i]!; k + 1 < rowStart[i + 1]!; k += 1) after[rowCodes[k]!]! |= 1 << rowCodes[k + 1]!;
+  for (let i = 0; i + 1 < rowStart.length; i += 1)
+    for (let k = rowStart[i]!; k + 1 < rowStart[i + 1]!; k += 1) after[rowCodes[k]!]! |= 1 << rowCodes[k + 1]!;
   const incoming = new Uint32Array(distinct);
-  for (let a = 0; a < distinct; a += 1) for (let b = 0; b < distinct; b += 1) if ((after[a]! >>> b) & 1) incoming[b]! += 1;
+  for (let a = 0; a < distinct; a += 1)
+    for (let b = 0; b < distinct; b += 1) if ((after[a]! >>> b) & 1) incoming[b]! += 1;
   const renumber = new Array<number>(distinct).fill(-1);
   for (let next = 0; next < distinct; next += 1) {
     let pick = -1;

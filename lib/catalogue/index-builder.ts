@@ -58,7 +58,11 @@ function titleWordLists(title: TextColumn, n: number): ValueLists {
     }
   }
   const values = dictionary.values();
-  const lists: ValueLists = { values, lookup: lookupOf(values), ...listsOfCodes(codes.done(), values.length, owners.done()) };
+  const lists: ValueLists = {
+    values,
+    lookup: lookupOf(values),
+    ...listsOfCodes(codes.done(), values.length, owners.done()),
+  };
   if (ofTitles) lists.ofTitles = true;
   return lists;
 }
@@ -69,8 +73,14 @@ function titleWordLists(title: TextColumn, n: number): ValueLists {
  * What the import of a big catalogue calls.
  */
 export function buildIndexFrom(rows: Iterable<CarRow>): CatalogueIndex {
-  const singles = Object.fromEntries(SINGLE_FIELDS.map((name) => [name, new SingleBuilder()])) as Record<(typeof SINGLE_FIELDS)[number], SingleBuilder>;
-  const multis = Object.fromEntries(MULTI_FIELDS.map((name) => [name, new MultiBuilder()])) as Record<(typeof MULTI_FIELDS)[number], MultiBuilder>;
+  const singles = Object.fromEntries(SINGLE_FIELDS.map((name) => [name, new SingleBuilder()])) as Record<
+    (typeof SINGLE_FIELDS)[number],
+    SingleBuilder
+  >;
+  const multis = Object.fromEntries(MULTI_FIELDS.map((name) => [name, new MultiBuilder()])) as Record<
+    (typeof MULTI_FIELDS)[number],
+    MultiBuilder
+  >;
   const trim = new SingleBuilder();
   const published = new SingleBuilder();
   const texts = {
@@ -116,7 +126,10 @@ export function buildIndexFrom(rows: Iterable<CarRow>): CatalogueIndex {
   const auctionCodes = auction.codes.array;
   const priceValues = prices.done();
   const kmValues = kms.done();
-  const text = Object.fromEntries(TEXT_FIELDS.map((name) => [name, texts[name].done()])) as Record<TextName, TextColumn>;
+  const text = Object.fromEntries(TEXT_FIELDS.map((name) => [name, texts[name].done()])) as Record<
+    TextName,
+    TextColumn
+  >;
   const created = text.createdAt;
   const order = {
     price: orderBy(n, (i) => priceValues[i]!, id, byId),
@@ -129,7 +142,9 @@ export function buildIndexFrom(rows: Iterable<CarRow>): CatalogueIndex {
         : 'epochMs' in created
           ? orderBy(n, (i) => created.epochMs[i]!, id, byId)
           : textOrder(created, n, id),
-    auctionDate: auctionValues.includes(null) ? textOrder(undefined, n, id, auction) : orderBy(n, (i) => auctionRank[auctionCodes[i]!]!, id, byId),
+    auctionDate: auctionValues.includes(null)
+      ? textOrder(undefined, n, id, auction)
+      : orderBy(n, (i) => auctionRank[auctionCodes[i]!]!, id, byId),
   } satisfies Record<SortKey, Uint32Array>;
   const fields = {} as Record<FieldName, ValueLists>;
   for (const name of SINGLE_FIELDS) fields[name] = singles[name].done(n);

@@ -67,9 +67,17 @@ export const SINGLE_FIELDS = [
 export const MULTI_FIELDS = ['options', 'damage'] as const satisfies ReadonlyArray<keyof CarRow>;
 /** Derived for matching only: the trim (gradeDetailEn, else gradeEn), published, and the title's words. */
 export const DERIVED_FIELDS = ['trim', 'published', 'titleWords'] as const;
-export const TEXT_FIELDS = ['title', 'advertisementNumber', 'thumbnailUrl', 'createdAt'] as const satisfies ReadonlyArray<keyof CarRow>;
+export const TEXT_FIELDS = [
+  'title',
+  'advertisementNumber',
+  'thumbnailUrl',
+  'createdAt',
+] as const satisfies ReadonlyArray<keyof CarRow>;
 
-export type FieldName = (typeof SINGLE_FIELDS)[number] | (typeof MULTI_FIELDS)[number] | (typeof DERIVED_FIELDS)[number];
+export type FieldName =
+  | (typeof SINGLE_FIELDS)[number]
+  | (typeof MULTI_FIELDS)[number]
+  | (typeof DERIVED_FIELDS)[number];
 export type TextName = (typeof TEXT_FIELDS)[number];
 
 export interface CatalogueIndex {

@@ -44,9 +44,12 @@ async function load(pointer: { version: string; objectKey: string }, now: number
   } catch (error) {
     if (!(error instanceof OlderSnapshotFormat)) throw error;
     refused = { version: pointer.version, until: now + refreshMs() };
-    log.error('catalogue snapshot in an older format: the car list answers 503 until it is converted (docs/deploying.md)', {
-      version: pointer.version,
-    });
+    log.error(
+      'catalogue snapshot in an older format: the car list answers 503 until it is converted (docs/deploying.md)',
+      {
+        version: pointer.version,
+      },
+    );
     throw serviceUnavailable(refreshMs() / 1000);
   }
   versions.set(index, pointer.version);
@@ -75,7 +78,10 @@ export async function currentCatalogue(now = Date.now()): Promise<CatalogueIndex
       version: pointer.version,
       done: load(pointer, now)
         .catch((error: unknown) =>
-          log.warn('catalogue snapshot not loaded; the previous one keeps serving', { version: pointer.version, ...describeError(error) }),
+          log.warn('catalogue snapshot not loaded; the previous one keeps serving', {
+            version: pointer.version,
+            ...describeError(error),
+          }),
         )
         .finally(() => {
           if (preparing === next) preparing = undefined;
@@ -98,7 +104,9 @@ export async function changesOf(index: CatalogueIndex | undefined): Promise<Chan
   if (version === undefined) return emptyJournal();
   if (journal?.version !== version) {
     // A snapshot made before feeds has no journal: nothing to list then.
-    const value = getObjectSigned(bucketName(), journalKey(version)).then((found) => (found ? decodeJournal(found.body) : emptyJournal()));
+    const value = getObjectSigned(bucketName(), journalKey(version)).then((found) =>
+      found ? decodeJournal(found.body) : emptyJournal(),
+    );
     value.catch(() => {
       if (journal?.version === version) journal = undefined;
     });
@@ -110,7 +118,11 @@ export async function changesOf(index: CatalogueIndex | undefined): Promise<Chan
 const tenants = new Map<string, Cached<Tenant | undefined>>();
 const subdomains = new Map<string, Cached<Tenant | undefined>>();
 
-async function cachedLookup(cache: Map<string, Cached<Tenant | undefined>>, key: string, load: () => Promise<Tenant | undefined>): Promise<Tenant | undefined> {
+async function cachedLookup(
+  cache: Map<string, Cached<Tenant | undefined>>,
+  key: string,
+  load: () => Promise<Tenant | undefined>,
+): Promise<Tenant | undefined> {
   const now = Date.now();
   const hit = cache.get(key);
   if (hit && now - hit.checkedAt < refreshMs()) return hit.value;
@@ -120,7 +132,8 @@ async function cachedLookup(cache: Map<string, Cached<Tenant | undefined>>, key:
 }
 
 export const tenantById = (id: string) => cachedLookup(tenants, id, () => getTenant(id));
-export const tenantBySubdomain = (subdomain: string) => cachedLookup(subdomains, subdomain, () => getTenantBySubdomain(subdomain));
+export const tenantBySubdomain = (subdomain: string) =>
+  cachedLookup(subdomains, subdomain, () => getTenantBySubdomain(subdomain));
 
 let rates: Cached<RateTable> | undefined;
 

@@ -16,7 +16,9 @@ function visibleRows(index: CatalogueIndex, visibility: Visibility): Bits | unde
   if (!bits) {
     const n = index.size;
     bits = keptBits(n);
-    bits.set(visibility.providers ? rowsWithAny(index.fields.provider, visibility.providers, n) : bits.fill(0xffffffff));
+    bits.set(
+      visibility.providers ? rowsWithAny(index.fields.provider, visibility.providers, n) : bits.fill(0xffffffff),
+    );
     if (visibility.publishedOnly) and(bits, rowsWithAny(index.fields.published, ['yes'], n));
     index.visible.set(key, bits);
   }
@@ -55,7 +57,8 @@ export function matchingRows(index: CatalogueIndex, filter: CarFilter, visibilit
   for (const [name, wanted] of sets) if (wanted && wanted.size > 0) result = keepWithAny(result, f[name], wanted, n);
   if (filter.published !== undefined) result = keepWithAny(result, f.published, [filter.published ? 'yes' : 'no'], n);
   if (filter.makeModel && filter.makeModel.length > 0) result = keepMakeModels(index, filter.makeModel, result);
-  if (filter.requireOptions) for (const option of filter.requireOptions) result = keepWithAny(result, f.options, [option], n);
+  if (filter.requireOptions)
+    for (const option of filter.requireOptions) result = keepWithAny(result, f.options, [option], n);
   if (filter.words && filter.words.length > 0) keep(rowsWithWords(index, filter.words));
   const ranges: Array<[RangeKey, number | undefined, number | undefined]> = [
     ['year', filter.yearFrom, filter.yearTo],

@@ -22,7 +22,12 @@ export function sortedPositions(rows: readonly CarRow[], key: SortKey): Uint32Ar
  * packed with the row's place in id order into one number and sorted natively; others with a
  * comparison (as sortedPositions compares).
  */
-export function orderBy(n: number, keyOf: (i: number) => number, id: Uint32Array, byId: Uint32Array | undefined): Uint32Array {
+export function orderBy(
+  n: number,
+  keyOf: (i: number) => number,
+  id: Uint32Array,
+  byId: Uint32Array | undefined,
+): Uint32Array {
   const shift = 2 ** Math.max(1, Math.ceil(Math.log2(n + 1)));
   const limit = 2 ** 53 / shift;
   const keys = new Float64Array(n);
@@ -59,9 +64,16 @@ export function idOrder(id: Uint32Array): Uint32Array | undefined {
 }
 
 /** A sort order of texts (or of coded values that may be missing), compared as sortedPositions compares them. */
-export function textOrder(column: TextColumn | undefined, n: number, id: Uint32Array, coded?: SingleBuilder): Uint32Array {
+export function textOrder(
+  column: TextColumn | undefined,
+  n: number,
+  id: Uint32Array,
+  coded?: SingleBuilder,
+): Uint32Array {
   const values = coded?.dictionary.values();
-  const texts = Array.from({ length: n }, (_, i) => (coded ? (values![coded.codes.array[i]!] ?? undefined) : textAt(column!, i)));
+  const texts = Array.from({ length: n }, (_, i) =>
+    coded ? (values![coded.codes.array[i]!] ?? undefined) : textAt(column!, i),
+  );
   return Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => {
     const x = texts[a]!;
     const y = texts[b]!;

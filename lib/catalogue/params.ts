@@ -57,13 +57,16 @@ const FILTERS_BESIDE_CHANGES = [
 ] as const;
 const MAKE_MODEL_EXAMPLE = 'Hyundai:Grandeur IG,Kia';
 
-const set = (value: string | undefined): Set<string> | undefined => (value === undefined ? undefined : new Set(list(value).map((v) => v.toLowerCase())));
+const set = (value: string | undefined): Set<string> | undefined =>
+  value === undefined ? undefined : new Set(list(value).map((v) => v.toLowerCase()));
 
 /**
  * Turns the validated query string into a filter, and refuses what the schema cannot see:
  * contradictory ranges, unknown projection fields or damage kinds, malformed make:model pairs.
  */
-export function parseCarQuery(query: CarListQuery): { ok: true; value: ParsedCarQuery } | { ok: false; errors: FieldError[] } {
+export function parseCarQuery(
+  query: CarListQuery,
+): { ok: true; value: ParsedCarQuery } | { ok: false; errors: FieldError[] } {
   const errors: FieldError[] = [];
   const range = (from: number | undefined, to: number | undefined, name: string) => {
     if (from !== undefined && to !== undefined && from > to) {
@@ -91,7 +94,10 @@ export function parseCarQuery(query: CarListQuery): { ok: true; value: ParsedCar
     }
   }
   if (requested !== undefined && requested.length === 0)
-    errors.push({ field: 'fields', message: `must name at least one field, comma-separated, e.g. fields=${FIELDS_EXAMPLE}` });
+    errors.push({
+      field: 'fields',
+      message: `must name at least one field, comma-separated, e.g. fields=${FIELDS_EXAMPLE}`,
+    });
 
   const damage = set(query.damage);
   for (const kind of damage ?? []) {
@@ -121,7 +127,10 @@ export function parseCarQuery(query: CarListQuery): { ok: true; value: ParsedCar
 
   const trims = query.trim === undefined ? undefined : new Set(list(query.trim, '|||').map((t) => t.toLowerCase()));
   if (trims !== undefined && trims.size === 0)
-    errors.push({ field: 'trim', message: 'must name at least one trim, several joined with |||, e.g. trim=Premium|||Premium Plus' });
+    errors.push({
+      field: 'trim',
+      message: 'must name at least one trim, several joined with |||, e.g. trim=Premium|||Premium Plus',
+    });
 
   const words = query.search === undefined ? undefined : list(query.search.toLowerCase(), ' ');
 

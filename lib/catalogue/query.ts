@@ -51,7 +51,12 @@ function ranksOfMatches(matches: Bits, total: number, rank: Uint32Array, ascendi
  * walk that goes on far longer than the share of matches predicts (matches bunched at the other
  * end of the order, like large cars sorted by price) stops and takes the page by rank instead.
  */
-export function queryIndex(index: CatalogueIndex, filter: CarFilter, visibility: Visibility, request: PageRequest): { rows: CarRow[]; total: number } {
+export function queryIndex(
+  index: CatalogueIndex,
+  filter: CarFilter,
+  visibility: Visibility,
+  request: PageRequest,
+): { rows: CarRow[]; total: number } {
   try {
     return pageOf(index, filter, visibility, request);
   } finally {
@@ -59,7 +64,12 @@ export function queryIndex(index: CatalogueIndex, filter: CarFilter, visibility:
   }
 }
 
-function pageOf(index: CatalogueIndex, filter: CarFilter, visibility: Visibility, request: PageRequest): { rows: CarRow[]; total: number } {
+function pageOf(
+  index: CatalogueIndex,
+  filter: CarFilter,
+  visibility: Visibility,
+  request: PageRequest,
+): { rows: CarRow[]; total: number } {
   const matches = matchingRows(index, filter, visibility);
   const n = index.size;
   const total = matches ? count(matches) : n;
@@ -111,7 +121,12 @@ export interface TrimOption {
 }
 
 /** The trims of a make (and model): each grade with the raw grade texts it stands for. */
-export function trimsOf(index: CatalogueIndex, make: string, model: string | undefined, visibility: Visibility): TrimOption[] {
+export function trimsOf(
+  index: CatalogueIndex,
+  make: string,
+  model: string | undefined,
+  visibility: Visibility,
+): TrimOption[] {
   try {
     return trimsAmong(index, make, model, visibility);
   } finally {
@@ -119,7 +134,12 @@ export function trimsOf(index: CatalogueIndex, make: string, model: string | und
   }
 }
 
-function trimsAmong(index: CatalogueIndex, make: string, model: string | undefined, visibility: Visibility): TrimOption[] {
+function trimsAmong(
+  index: CatalogueIndex,
+  make: string,
+  model: string | undefined,
+  visibility: Visibility,
+): TrimOption[] {
   const matches = matchingRows(index, { makes: new Set([lower(make)]) }, visibility)!;
   const f = index.fields;
   const models = model === undefined ? undefined : codeTable(f.modelEn, [model]);

@@ -9,7 +9,12 @@ import { addPositions, and, type Bits, emptyBits, has, removePositions } from '.
 export type RangeKey = 'year' | 'price' | 'kilometers';
 
 /** The slice [lo, hi) of a key's sort order holding the values in [from, to]. */
-export function rangeSlice(index: CatalogueIndex, key: RangeKey, from: number | undefined, to: number | undefined): [number, number] {
+export function rangeSlice(
+  index: CatalogueIndex,
+  key: RangeKey,
+  from: number | undefined,
+  to: number | undefined,
+): [number, number] {
   const order = index.order[key];
   const values = index[key];
   const firstAtLeast = (bound: number, strict: boolean) => {
@@ -54,7 +59,13 @@ function prefixSetsOf(order: Uint32Array, n: number): Bits {
  * prefix sets nearest its ends, applied in one pass over the words; at most half a step of rows
  * at each end is then set or cleared, so no range costs more than a pass and a few thousand rows.
  */
-export function keepRange(index: CatalogueIndex, key: RangeKey, lo: number, hi: number, result: Bits | undefined): Bits {
+export function keepRange(
+  index: CatalogueIndex,
+  key: RangeKey,
+  lo: number,
+  hi: number,
+  result: Bits | undefined,
+): Bits {
   const n = index.size;
   const order = index.order[key];
   const step = Math.ceil(n / PREFIX_SETS);
@@ -93,7 +104,14 @@ export function keepRange(index: CatalogueIndex, key: RangeKey, lo: number, hi: 
  * `start`: the furthest prefix set boundary with at most `start` matches before it, found by
  * counting the matches in a few prefix sets. Returns the place and the matches before it.
  */
-export function skipTo(matches: Bits, order: Uint32Array, n: number, start: number, total: number, ascending: boolean): [place: number, before: number] {
+export function skipTo(
+  matches: Bits,
+  order: Uint32Array,
+  n: number,
+  start: number,
+  total: number,
+  ascending: boolean,
+): [place: number, before: number] {
   const sets = prefixSetsOf(order, n);
   const step = Math.ceil(n / PREFIX_SETS);
   const words = matches.length;

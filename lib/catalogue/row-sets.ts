@@ -26,7 +26,8 @@ export function emptyBits(n: number): Bits {
 
 /** Gives the sets of the query just answered back for reuse. */
 export function releaseBits(): void {
-  for (const bits of scratch.taken) if (scratch.free.length < SCRATCH_KEPT && bits.length === scratch.words) scratch.free.push(bits);
+  for (const bits of scratch.taken)
+    if (scratch.free.length < SCRATCH_KEPT && bits.length === scratch.words) scratch.free.push(bits);
   scratch.taken.length = 0;
 }
 

@@ -108,7 +108,8 @@ const SINGLE = new Set<string>([...SINGLE_FIELDS, 'trim', 'published']);
 
 /** An order the loading side remakes (by a counting sort) rather than reads. */
 const derivable = (index: CatalogueIndex, key: SortKey) =>
-  (DERIVABLE_ORDERS as readonly string[]).includes(key) && (key !== 'auctionDate' || !index.fields.auctionDate.values.includes(null));
+  (DERIVABLE_ORDERS as readonly string[]).includes(key) &&
+  (key !== 'auctionDate' || !index.fields.auctionDate.values.includes(null));
 
 /** Every shipped array of the index under a stable name. */
 function namedArrays(index: CatalogueIndex): Array<[string, NumericArray]> {
@@ -125,14 +126,16 @@ function namedArrays(index: CatalogueIndex): Array<[string, NumericArray]> {
     if ('epochMs' in column) out.push([`text.${name}.epochMs`, column.epochMs]);
     else if ('epochS' in column) out.push([`text.${name}.epochS`, column.epochS]);
     else if ('codes' in column) out.push([`text.${name}.codes`, column.codes]);
-    else if ('patterns' in column) out.push([`text.${name}.patternCodes`, column.patternCodes], [`text.${name}.numbers`, column.numbers]);
+    else if ('patterns' in column)
+      out.push([`text.${name}.patternCodes`, column.patternCodes], [`text.${name}.numbers`, column.numbers]);
     else out.push([`text.${name}.bytes`, column.bytes], [`text.${name}.offsets`, column.offsets]);
   }
   for (const [name, lists] of Object.entries(index.fields)) {
     if (lists.bits) out.push([`fields.${name}.bits`, lists.bits]);
     else if (SINGLE.has(name)) out.push([`fields.${name}.codes`, codesOf(lists, index.size)]);
     else out.push([`fields.${name}.start`, lists.start!], [`fields.${name}.positions`, lists.positions!]);
-    if (lists.rowStart && lists.rowCodes) out.push([`fields.${name}.rowStart`, lists.rowStart], [`fields.${name}.rowCodes`, lists.rowCodes]);
+    if (lists.rowStart && lists.rowCodes)
+      out.push([`fields.${name}.rowStart`, lists.rowStart], [`fields.${name}.rowCodes`, lists.rowCodes]);
   }
   return out;
 }
@@ -154,7 +157,10 @@ const align8 = (n: number) => (n + 7) & ~7;
  */
 function shipsRaw(array: NumericArray): boolean {
   if (array.byteLength < 65_536) return false;
-  return gzipSync(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), { level: 1 }).length > 0.5 * array.byteLength;
+  return (
+    gzipSync(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), { level: 1 }).length >
+    0.5 * array.byteLength
+  );
 }
 
 export function encodeSnapshot(version: string, index: CatalogueIndex): Buffer {
@@ -165,7 +171,13 @@ export function encodeSnapshot(version: string, index: CatalogueIndex): Buffer {
   let rawBytes = 0;
   const placed: Placed[] = arrays.map(([name, array]) => {
     const raw = shipsRaw(array);
-    const entry: Placed = { name, kind: kindOf(array), offset: raw ? rawBytes : packedBytes, length: array.length, ...(raw ? { raw } : {}) };
+    const entry: Placed = {
+      name,
+      kind: kindOf(array),
+      offset: raw ? rawBytes : packedBytes,
+      length: array.length,
+      ...(raw ? { raw } : {}),
+    };
     if (raw) rawBytes = align8(rawBytes + array.byteLength);
     else packedBytes = align8(packedBytes + array.byteLength);
     return entry;
@@ -188,7 +200,8 @@ export function encodeSnapshot(version: string, index: CatalogueIndex): Buffer {
   const gz = gzipSync(
     (() => {
       arrays.forEach(([, array], i) => {
-        if (!placed[i]!.raw) packed.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), packedStart + placed[i]!.offset);
+        if (!placed[i]!.raw)
+          packed.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), packedStart + placed[i]!.offset);
       });
       return packed;
     })(),
@@ -201,7 +214,8 @@ export function encodeSnapshot(version: string, index: CatalogueIndex): Buffer {
   file.writeUInt32LE(rawBytes, MAGIC.length + 4);
   gz.copy(file, PREAMBLE);
   arrays.forEach(([, array], i) => {
-    if (placed[i]!.raw) file.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), rawStart + placed[i]!.offset);
+    if (placed[i]!.raw)
+      file.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), rawStart + placed[i]!.offset);
   });
   return file;
 }
@@ -213,7 +227,9 @@ export function encodeSnapshot(version: string, index: CatalogueIndex): Buffer {
 function decodeJsonSnapshot(file: Buffer): { version: string; index: CatalogueIndex } {
   const parsed = JSON.parse(file.toString('utf8')) as { version: string; fields: string[]; rows: unknown[][] };
   const rows = parsed.rows.map((values) => {
-    const record = Object.fromEntries(parsed.fields.map((field, i) => [field, values[i] === null ? undefined : values[i]]));
+    const record = Object.fromEntries(
+      parsed.fields.map((field, i) => [field, values[i] === null ? undefined : values[i]]),
+    );
     return toRow(record as CarRow);
   });
   return { version: parsed.version, index: buildIndex(rows) };
@@ -222,7 +238,9 @@ function decodeJsonSnapshot(file: Buffer): { version: string; index: CatalogueIn
 /** Views on the arrays of a VPOCAT2 snapshot, by name. */
 function arraysOf(file: Buffer, headerLength: number, placed: Placed[]) {
   const dataStart = file.byteOffset + align8(MAGIC.length + 4 + headerLength);
-  return views(new Map(placed.map((a) => [a.name, new VIEW[a.kind](file.buffer as ArrayBuffer, dataStart + a.offset, a.length)])));
+  return views(
+    new Map(placed.map((a) => [a.name, new VIEW[a.kind](file.buffer as ArrayBuffer, dataStart + a.offset, a.length)])),
+  );
 }
 
 /** Access by name to a snapshot's arrays. */
@@ -236,7 +254,10 @@ function views(arrays: Map<string, NumericArray>) {
   return { get, maybe };
 }
 
-function fieldsOf(values: Record<string, Array<string | null>>, maybe: ReturnType<typeof views>['maybe']): Record<FieldName, ValueLists> {
+function fieldsOf(
+  values: Record<string, Array<string | null>>,
+  maybe: ReturnType<typeof views>['maybe'],
+): Record<FieldName, ValueLists> {
   const fields = {} as Record<FieldName, ValueLists>;
   for (const [name, list] of Object.entries(values)) {
     const lists: ValueLists = { values: list, lookup: lookupOf(list) };
@@ -251,7 +272,8 @@ function fieldsOf(values: Record<string, Array<string | null>>, maybe: ReturnTyp
 
 const gunzipWhole = (body: Uint8Array): Buffer => {
   // One output chunk of the size the gzip trailer states: no pieces to join, less memory left behind.
-  const size = body.length >= 4 ? Buffer.from(body.buffer, body.byteOffset, body.byteLength).readUInt32LE(body.byteLength - 4) : 0;
+  const size =
+    body.length >= 4 ? Buffer.from(body.buffer, body.byteOffset, body.byteLength).readUInt32LE(body.byteLength - 4) : 0;
   const out = gunzipSync(body, { chunkSize: Math.max(64 * 1024, size + 1) });
   // Typed arrays need their element alignment; a pooled buffer may start anywhere.
   return out.byteOffset % 8 === 0 ? out : Buffer.from(new Uint8Array(out));
@@ -260,13 +282,16 @@ const gunzipWhole = (body: Uint8Array): Buffer => {
 /** A snapshot in a format written before this one (VPOCAT2, gzipped JSON rows): decodeAnySnapshot reads it. */
 export class OlderSnapshotFormat extends Error {
   constructor() {
-    super('the catalogue snapshot is in the format of an older version (VPOCAT2 or gzipped JSON): convert it once (docs/deploying.md)');
+    super(
+      'the catalogue snapshot is in the format of an older version (VPOCAT2 or gzipped JSON): convert it once (docs/deploying.md)',
+    );
   }
 }
 
 /** Whether a snapshot is in the current format (VPOCAT3), the one decodeSnapshot maps. */
 export const isCurrentSnapshot = (body: Uint8Array): boolean =>
-  body.length >= PREAMBLE && Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1', 0, MAGIC.length) === MAGIC;
+  body.length >= PREAMBLE &&
+  Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1', 0, MAGIC.length) === MAGIC;
 
 /** Maps a snapshot of the current format into an index: views on its arrays, plus the small case-insensitive lookups. */
 export function decodeSnapshot(body: Uint8Array): { version: string; index: CatalogueIndex } {
@@ -277,7 +302,10 @@ export function decodeSnapshot(body: Uint8Array): { version: string; index: Cata
   const packed = gunzipWhole(bytes.subarray(PREAMBLE, PREAMBLE + gzLength));
   // The arrays shipped as they are: views on the downloaded bytes (copied only if these do not start at a multiple of 8).
   const rawStart = align8(PREAMBLE + gzLength);
-  const raw = bytes.byteOffset % 8 === 0 ? bytes.subarray(rawStart, rawStart + rawLength) : new Uint8Array(bytes.subarray(rawStart, rawStart + rawLength));
+  const raw =
+    bytes.byteOffset % 8 === 0
+      ? bytes.subarray(rawStart, rawStart + rawLength)
+      : new Uint8Array(bytes.subarray(rawStart, rawStart + rawLength));
   const headerLength = packed.readUInt32LE(0);
   const header = JSON.parse(packed.toString('utf8', 4, 4 + headerLength)) as Header;
   const packedStart = packed.byteOffset + align8(4 + headerLength);
@@ -371,7 +399,10 @@ function decodeV2(file: Buffer, headerLength: number, header: HeaderV2): { versi
 /** Where the import writes a snapshot (lib/use-cases/import-catalogue.ts uploads it). */
 export const snapshotKey = (version: string) => `catalogue/snapshots/${version}.vpocat.gz`;
 
-export async function downloadSnapshot(key: string, decode = decodeSnapshot): Promise<{ version: string; index: CatalogueIndex }> {
+export async function downloadSnapshot(
+  key: string,
+  decode = decodeSnapshot,
+): Promise<{ version: string; index: CatalogueIndex }> {
   const body = await readObject(bucketName(), key);
   if (body.length === 0) throw new Error(`catalogue snapshot ${key} is empty`);
   return decode(body);

@@ -27,7 +27,10 @@ export function idsAscend(id: Uint32Array): boolean {
  * rows grouped by value in ascending order, each group in row (so id) order. Undefined when it
  * cannot be (auction dates missing, which compare as equal to every date).
  */
-export function derivedOrder(index: Pick<CatalogueIndex, 'size' | 'year' | 'fields'>, key: (typeof DERIVABLE_ORDERS)[number]): Uint32Array | undefined {
+export function derivedOrder(
+  index: Pick<CatalogueIndex, 'size' | 'year' | 'fields'>,
+  key: (typeof DERIVABLE_ORDERS)[number],
+): Uint32Array | undefined {
   const n = index.size;
   if (key === 'year') {
     let min = 0;

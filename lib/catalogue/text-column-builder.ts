@@ -41,7 +41,8 @@ export class TextBuilder {
     }
     if (this.dictionary) {
       this.codes!.push(this.dictionary.code(text));
-      if (this.dictionary.codeOf.size > 65_536 && this.dictionary.codeOf.size > this.count / 4) this.dictionary = this.codes = undefined;
+      if (this.dictionary.codeOf.size > 65_536 && this.dictionary.codeOf.size > this.count / 4)
+        this.dictionary = this.codes = undefined;
     }
     if (this.patterns) {
       const match = PATTERN.exec(text);
@@ -65,7 +66,8 @@ export class TextBuilder {
     const n = this.count;
     if (this.epochMs) {
       const ms = this.epochMs.done();
-      if (this.wholeSeconds && ms.every((v) => v / 1000 <= 0xffffffff)) return { epochS: Uint32Array.from(ms, (v) => v / 1000) };
+      if (this.wholeSeconds && ms.every((v) => v / 1000 <= 0xffffffff))
+        return { epochS: Uint32Array.from(ms, (v) => v / 1000) };
       return { epochMs: ms };
     }
     if (this.dictionary && (n === 0 || this.dictionary.codeOf.size <= n / 4)) {
@@ -77,7 +79,11 @@ export class TextBuilder {
         const bar = key!.indexOf('|');
         return [key!.slice(bar + 1), Number(key!.slice(0, bar))];
       });
-      return { patterns, patternCodes: narrowed(this.patternCodes!.done(), n, patterns.length), numbers: this.numbers!.done() };
+      return {
+        patterns,
+        patternCodes: narrowed(this.patternCodes!.done(), n, patterns.length),
+        numbers: this.numbers!.done(),
+      };
     }
     return { bytes: this.bytes!.done(), offsets: this.offsets.done() };
   }

@@ -37,7 +37,13 @@ export function codeTable(lists: ValueLists, values: Iterable<string>): Uint8Arr
  * Keeps in `result` (every row when there is none yet) the rows having any of `values` or, with
  * `negate`, none of them. A field of bit sets is applied in one pass over the words.
  */
-export function keepWithAny(result: Bits | undefined, lists: ValueLists, values: Iterable<string>, n: number, negate = false): Bits {
+export function keepWithAny(
+  result: Bits | undefined,
+  lists: ValueLists,
+  values: Iterable<string>,
+  n: number,
+  negate = false,
+): Bits {
   const codes: number[] = [];
   for (const value of values) codes.push(...(lists.lookup.get(lower(value)) ?? []));
   if (!lists.bits) {
@@ -79,7 +85,8 @@ export function rowsWithWords(index: CatalogueIndex, words: readonly string[]): 
     for (const word of words) {
       const these = new Uint8Array(title.values.length);
       lists.values.forEach((titleWord, code) => {
-        if (titleWord?.startsWith(word)) for (let k = start[code]!; k < start[code + 1]!; k += 1) these[positions[k]!] = 1;
+        if (titleWord?.startsWith(word))
+          for (let k = start[code]!; k < start[code + 1]!; k += 1) these[positions[k]!] = 1;
       });
       if (titles) for (let t = 0; t < titles.length; t += 1) titles[t]! &= these[t]!;
       else titles = these;
@@ -91,7 +98,8 @@ export function rowsWithWords(index: CatalogueIndex, words: readonly string[]): 
       rows = rowListsOf({ values: title.values, codes: title.codes, lookup: new Map() });
       textRows.set(title, rows);
     }
-    for (let t = 0; t < titles.length; t += 1) if (titles[t] === 1) addPositions(bits, rows.positions, rows.start[t]!, rows.start[t + 1]!);
+    for (let t = 0; t < titles.length; t += 1)
+      if (titles[t] === 1) addPositions(bits, rows.positions, rows.start[t]!, rows.start[t + 1]!);
     return bits;
   }
   let result: Bits | undefined;
@@ -110,7 +118,11 @@ export function rowsWithWords(index: CatalogueIndex, words: readonly string[]): 
  * pair with a model walks that model's row list and keeps the rows of the right make that are
  * still in `result`: no pass over the whole catalogue for it.
  */
-export function keepMakeModels(index: CatalogueIndex, pairs: NonNullable<CarFilter['makeModel']>, result: Bits | undefined): Bits {
+export function keepMakeModels(
+  index: CatalogueIndex,
+  pairs: NonNullable<CarFilter['makeModel']>,
+  result: Bits | undefined,
+): Bits {
   const n = index.size;
   const f = index.fields;
   const makes = pairs.filter((p) => p.model === undefined).map((p) => p.make);

@@ -19,7 +19,11 @@ export const BITS_UP_TO = 32;
 export const wordsFor = (rows: number) => (rows + 31) >>> 5;
 
 /** Rows grouped by code (counting sort): start[v]..start[v+1] in positions are the rows of code v, ascending. */
-export function listsOfCodes(codes: ArrayLike<number>, distinct: number, rowOf?: ArrayLike<number>): { start: Uint32Array; positions: Uint32Array } {
+export function listsOfCodes(
+  codes: ArrayLike<number>,
+  distinct: number,
+  rowOf?: ArrayLike<number>,
+): { start: Uint32Array; positions: Uint32Array } {
   const start = new Uint32Array(distinct + 1);
   for (let k = 0; k < codes.length; k += 1) start[codes[k]! + 1]! += 1;
   for (let v = 0; v < distinct; v += 1) start[v + 1]! += start[v]!;
@@ -105,7 +109,12 @@ export function codesAtRow(lists: ValueLists, i: number): number[] {
 }
 
 /** One bit set per code: bit i of set v is on when row i has code v. */
-export function bitsOfCodes(codes: ArrayLike<number>, distinct: number, n: number, rowOf?: ArrayLike<number>): Uint32Array {
+export function bitsOfCodes(
+  codes: ArrayLike<number>,
+  distinct: number,
+  n: number,
+  rowOf?: ArrayLike<number>,
+): Uint32Array {
   const words = wordsFor(n);
   const bits = new Uint32Array(words * distinct);
   for (let k = 0; k < codes.length; k += 1) {

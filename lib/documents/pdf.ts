@@ -83,7 +83,11 @@ class Page {
 function letterhead(page: Page, model: DocumentModel, logo: Uint8Array | undefined): void {
   const logoWidth = 130;
   const logoHeight = 56;
-  if (logo) page.doc.image(Buffer.from(logo), page.x(0, logoWidth), page.y, { fit: [logoWidth, logoHeight], ...(page.rtl ? { align: 'right' as const } : {}) });
+  if (logo)
+    page.doc.image(Buffer.from(logo), page.x(0, logoWidth), page.y, {
+      fit: [logoWidth, logoHeight],
+      ...(page.rtl ? { align: 'right' as const } : {}),
+    });
   const blockWidth = CONTENT - logoWidth - 20;
   const offset = CONTENT - blockWidth;
   page.font(true, 12).text(model.letterhead.name, offset, blockWidth, page.end);
@@ -261,7 +265,11 @@ function footers(doc: PDFKit.PDFDocument, model: DocumentModel, rtl: boolean): v
  * facts, the amounts, the total in words, paragraphs, signatures with the stamp, and a footer with
  * page numbers on every page.
  */
-export async function renderPdf(model: DocumentModel, meta: { title: string; createdAt: Date }, images: DocumentImages = {}): Promise<Buffer> {
+export async function renderPdf(
+  model: DocumentModel,
+  meta: { title: string; createdAt: Date },
+  images: DocumentImages = {},
+): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,

@@ -39,7 +39,10 @@ const optionsOf = (text: string): PDFKit.Mixins.TextOptions => (isArabic(text) ?
 /** The width of a line as drawLine lays it out: its words one space apart. */
 const widthOf = (doc: Doc, text: string, options = optionsOf(text)): number => {
   const words = text.split(/\s+/).filter(Boolean);
-  return words.reduce((sum, word) => sum + doc.widthOfString(word, options), 0) + Math.max(0, words.length - 1) * doc.widthOfString(' ', options);
+  return (
+    words.reduce((sum, word) => sum + doc.widthOfString(word, options), 0) +
+    Math.max(0, words.length - 1) * doc.widthOfString(' ', options)
+  );
 };
 
 /**
@@ -97,7 +100,13 @@ export function drawLine(doc: Doc, text: string, x: number, y: number, width: nu
  * final forms) stays on.
  */
 // fontkit takes features as a list to turn on or as switches; pdfkit's types know only the list.
-const PLAIN_ARABIC = { liga: false, clig: false, dlig: false, calt: false, rlig: false } as unknown as PDFKit.Mixins.OpenTypeFeatures[];
+const PLAIN_ARABIC = {
+  liga: false,
+  clig: false,
+  dlig: false,
+  calt: false,
+  rlig: false,
+} as unknown as PDFKit.Mixins.OpenTypeFeatures[];
 
 const MIRROR: Record<string, string> = { '(': ')', ')': '(', '[': ']', ']': '[', '{': '}', '}': '{' };
 /** A right-to-left word's brackets: fontkit orders its glyphs right to left but draws each bracket as written. */

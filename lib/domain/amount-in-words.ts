@@ -57,7 +57,11 @@ const CURRENCIES: Record<string, CurrencyWords> = {
     ar: noun('دولار أمريكي', 'دولاران أمريكيان', 'دولارات أمريكية', 'دولاراً أمريكياً'),
     minor: { en: ['cent', 'cents'], ar: noun('سنت', 'سنتان', 'سنتات', 'سنتاً') },
   },
-  AED: { en: ['UAE dirham', 'UAE dirhams'], ar: noun('درهم إماراتي', 'درهمان إماراتيان', 'دراهم إماراتية', 'درهماً إماراتياً'), minor: FILS },
+  AED: {
+    en: ['UAE dirham', 'UAE dirhams'],
+    ar: noun('درهم إماراتي', 'درهمان إماراتيان', 'دراهم إماراتية', 'درهماً إماراتياً'),
+    minor: FILS,
+  },
   SAR: {
     en: ['Saudi riyal', 'Saudi riyals'],
     ar: noun('ريال سعودي', 'ريالان سعوديان', 'ريالات سعودية', 'ريالاً سعودياً'),
@@ -74,8 +78,16 @@ const CURRENCIES: Record<string, CurrencyWords> = {
     ar: noun('ريال عماني', 'ريالان عمانيان', 'ريالات عمانية', 'ريالاً عمانياً'),
     minor: { en: ['baisa', 'baisa'], ar: noun('بيسة', 'بيستان', 'بيسات', 'بيسةً', true) },
   },
-  BHD: { en: ['Bahraini dinar', 'Bahraini dinars'], ar: noun('دينار بحريني', 'ديناران بحرينيان', 'دنانير بحرينية', 'ديناراً بحرينياً'), minor: FILS },
-  KWD: { en: ['Kuwaiti dinar', 'Kuwaiti dinars'], ar: noun('دينار كويتي', 'ديناران كويتيان', 'دنانير كويتية', 'ديناراً كويتياً'), minor: FILS },
+  BHD: {
+    en: ['Bahraini dinar', 'Bahraini dinars'],
+    ar: noun('دينار بحريني', 'ديناران بحرينيان', 'دنانير بحرينية', 'ديناراً بحرينياً'),
+    minor: FILS,
+  },
+  KWD: {
+    en: ['Kuwaiti dinar', 'Kuwaiti dinars'],
+    ar: noun('دينار كويتي', 'ديناران كويتيان', 'دنانير كويتية', 'ديناراً كويتياً'),
+    minor: FILS,
+  },
 };
 
 const MAX_AMOUNT = 999_999_999_999;
@@ -83,7 +95,10 @@ const MAX_AMOUNT = 999_999_999_999;
 /** Billions, millions, thousands and units, three digits each. */
 const groupsOf = (n: number): number[] => [1e9, 1e6, 1e3, 1].map((size) => Math.floor(n / size) % 1000);
 
-const EN_SMALL = 'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen'.split(' ');
+const EN_SMALL =
+  'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen'.split(
+    ' ',
+  );
 const EN_TENS = ' ten twenty thirty forty fifty sixty seventy eighty ninety'.split(' ');
 const EN_SCALES = ['billion', 'million', 'thousand', ''];
 
@@ -98,7 +113,9 @@ function englishBelow1000(n: number): string {
 
 /** No "and" inside a number ("one hundred one"): on the invoice, "and" joins the major and minor units alone. */
 function englishCount(n: number, [singular, plural]: [string, string]): string {
-  const number = n ? groupsOf(n).flatMap((group, i) => (group ? [`${englishBelow1000(group)} ${EN_SCALES[i]}`.trim()] : [])) : ['zero'];
+  const number = n
+    ? groupsOf(n).flatMap((group, i) => (group ? [`${englishBelow1000(group)} ${EN_SCALES[i]}`.trim()] : []))
+    : ['zero'];
   return `${number.join(' ')} ${n === 1 ? singular : plural}`;
 }
 
@@ -107,8 +124,23 @@ const AR_UNITS = {
   feminine: ['', 'واحدة', 'اثنتان', 'ثلاث', 'أربع', 'خمس', 'ست', 'سبع', 'ثماني', 'تسع', 'عشر'],
 };
 const AR_TENS = ['', '', 'عشرون', 'ثلاثون', 'أربعون', 'خمسون', 'ستون', 'سبعون', 'ثمانون', 'تسعون'];
-const AR_HUNDREDS = ['', 'مائة', 'مائتان', 'ثلاثمائة', 'أربعمائة', 'خمسمائة', 'ستمائة', 'سبعمائة', 'ثمانمائة', 'تسعمائة'];
-const AR_SCALES = [scale('مليار', 'ملياران', 'مليارات', 'ملياراً'), scale('مليون', 'مليونان', 'ملايين', 'مليوناً'), scale('ألف', 'ألفان', 'آلاف', 'ألفاً')];
+const AR_HUNDREDS = [
+  '',
+  'مائة',
+  'مائتان',
+  'ثلاثمائة',
+  'أربعمائة',
+  'خمسمائة',
+  'ستمائة',
+  'سبعمائة',
+  'ثمانمائة',
+  'تسعمائة',
+];
+const AR_SCALES = [
+  scale('مليار', 'ملياران', 'مليارات', 'ملياراً'),
+  scale('مليون', 'مليونان', 'ملايين', 'مليوناً'),
+  scale('ألف', 'ألفان', 'آلاف', 'ألفاً'),
+];
 
 /** 3 to 99 for a noun of the given gender (1 and 2 are the noun's own forms). */
 function arabicBelow100(n: number, feminine: boolean): string {
@@ -164,7 +196,8 @@ function arabicCount(n: number, counted: Counted): string {
 export function amountInWords(amount: number, currency: string, language: 'en' | 'ar'): string {
   const words = CURRENCIES[currency.toUpperCase()];
   if (!words) throw new RangeError(`no words for the currency ${currency}`);
-  if (!Number.isFinite(amount) || amount < 0 || amount > MAX_AMOUNT + 1) throw new RangeError(`amount out of range for words: ${amount}`);
+  if (!Number.isFinite(amount) || amount < 0 || amount > MAX_AMOUNT + 1)
+    throw new RangeError(`amount out of range for words: ${amount}`);
   const decimals = words.minor ? minorUnits(currency.toUpperCase()) : 0;
   const [whole, fraction = ''] = new Decimal(amount).toDecimalPlaces(decimals).toString().split('.');
   const major = Number(whole);

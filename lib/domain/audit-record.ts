@@ -3,7 +3,18 @@
  * Records are immutable; they name who acted (key, user, role), what changed (entity, id, action,
  * the fields before and after), when, and in which request.
  */
-export const AUDIT_ENTITIES = ['order', 'billing', 'contract', 'inspection', 'wallet', 'customer', 'user', 'apiKey', 'tenant', 'webhookEndpoint'] as const;
+export const AUDIT_ENTITIES = [
+  'order',
+  'billing',
+  'contract',
+  'inspection',
+  'wallet',
+  'customer',
+  'user',
+  'apiKey',
+  'tenant',
+  'webhookEndpoint',
+] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 interface AuditActor {

@@ -21,7 +21,9 @@ export type FeedStatus = (typeof FEED_STATUSES)[number];
 /** Files the import still has to finish or a person has to decide on. */
 export const OPEN_FEED_STATUSES: readonly FeedStatus[] = ['queued', 'importing', 'held'];
 
-export type FeedLocation = { ok: true; provider: Provider; kind: FeedKind; gzip: boolean } | { ok: false; reason: string };
+export type FeedLocation =
+  | { ok: true; provider: Provider; kind: FeedKind; gzip: boolean }
+  | { ok: false; reason: string };
 
 const isProvider = (value: string): value is Provider => (PROVIDERS as readonly string[]).includes(value);
 
@@ -30,9 +32,14 @@ export function feedLocation(key: string): FeedLocation {
   const [root, provider, kind, ...rest] = key.split('/');
   const name = rest.join('/');
   if (`${root}/` !== FEED_PREFIX || provider === undefined || kind === undefined || name === '')
-    return { ok: false, reason: `a feed's key must be feeds/{provider}/{full|delta}/{name}.ndjson[.gz], e.g. feeds/kcar/full/2026-11-26.ndjson.gz` };
-  if (!isProvider(provider)) return { ok: false, reason: `"${provider}" is not a provider; use one of ${PROVIDERS.join(', ')}` };
-  if (!(FEED_KINDS as readonly string[]).includes(kind)) return { ok: false, reason: `"${kind}" is not a kind of feed; use full or delta` };
+    return {
+      ok: false,
+      reason: `a feed's key must be feeds/{provider}/{full|delta}/{name}.ndjson[.gz], e.g. feeds/kcar/full/2026-11-26.ndjson.gz`,
+    };
+  if (!isProvider(provider))
+    return { ok: false, reason: `"${provider}" is not a provider; use one of ${PROVIDERS.join(', ')}` };
+  if (!(FEED_KINDS as readonly string[]).includes(kind))
+    return { ok: false, reason: `"${kind}" is not a kind of feed; use full or delta` };
   return { ok: true, provider, kind: kind as FeedKind, gzip: name.endsWith('.gz') };
 }
 
@@ -72,7 +79,12 @@ export function isStale(lastGoodFeedAt: string | undefined, now: number, staleAf
 }
 
 /** A car's price history after a feed's price: a change appended (the oldest dropped past the limit), else as it was. */
-export function withPrice(history: readonly PriceChange[] | undefined, previous: number | undefined, next: number, at: string): PriceChange[] | undefined {
+export function withPrice(
+  history: readonly PriceChange[] | undefined,
+  previous: number | undefined,
+  next: number,
+  at: string,
+): PriceChange[] | undefined {
   if (previous === undefined || previous === next) return history === undefined ? undefined : [...history];
   return [...(history ?? []), { at, from: previous, to: next }].slice(-PRICE_HISTORY_LIMIT);
 }

@@ -27,7 +27,15 @@ const STOP_WORDS: Record<string, ChatLanguage> = {
   'إلغاء الاشتراك': 'ar',
   'الغاء الاشتراك': 'ar',
 };
-const START_WORDS: Record<string, ChatLanguage> = { start: 'en', subscribe: 'en', unstop: 'en', ابدأ: 'ar', ابدا: 'ar', تشغيل: 'ar', اشتراك: 'ar' };
+const START_WORDS: Record<string, ChatLanguage> = {
+  start: 'en',
+  subscribe: 'en',
+  unstop: 'en',
+  ابدأ: 'ar',
+  ابدا: 'ar',
+  تشغيل: 'ar',
+  اشتراك: 'ar',
+};
 
 export interface OptOutIntent {
   optOut: boolean;
@@ -53,7 +61,9 @@ export function optOutIntent(text: string): OptOutIntent | undefined {
 /** The reply to an opt-out or opt-in: free-form text, sent inside the window the person's message just opened. */
 export function optOutAcknowledgement(intent: OptOutIntent): string {
   if (intent.language === 'ar') {
-    return intent.optOut ? 'تم إيقاف رسائل طلباتك. أرسل "ابدأ" لاستئنافها في أي وقت.' : 'تم استئناف رسائل طلباتك. أرسل "إيقاف" لإيقافها في أي وقت.';
+    return intent.optOut
+      ? 'تم إيقاف رسائل طلباتك. أرسل "ابدأ" لاستئنافها في أي وقت.'
+      : 'تم استئناف رسائل طلباتك. أرسل "إيقاف" لإيقافها في أي وقت.';
   }
   return intent.optOut
     ? 'You will no longer receive order updates here. Reply START at any time to resume them.'

@@ -7,7 +7,8 @@ function distance(a: string, b: string): number {
   let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
   for (let i = 1; i <= x.length; i += 1) {
     const row = [i];
-    for (let j = 1; j <= y.length; j += 1) row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
+    for (let j = 1; j <= y.length; j += 1)
+      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
     previous = row;
   }
   return previous[y.length]!;
@@ -35,7 +36,8 @@ export function closestName(unknown: string, known: readonly string[]): string |
   let best: { name: string; score: number } | undefined;
   for (const name of known) {
     const lower = name.toLowerCase();
-    const score = given.length >= 3 && lower.startsWith(given) ? (lower.length - given.length) * 0.5 : distance(unknown, name);
+    const score =
+      given.length >= 3 && lower.startsWith(given) ? (lower.length - given.length) * 0.5 : distance(unknown, name);
     if (score <= Math.max(2, Math.floor(name.length / 3)) && (!best || score < best.score)) best = { name, score };
   }
   return best?.name;

@@ -93,7 +93,8 @@ export class Decimal {
     // rounding to PRECISION then depends only on the first digit dropped.
     const extra = PRECISION + 2 + Math.max(0, digitsOf(b.units) - digitsOf(this.units));
     const negative = this.units < 0n !== b.units < 0n;
-    const magnitude = ((this.units < 0n ? -this.units : this.units) * pow10(extra)) / (b.units < 0n ? -b.units : b.units);
+    const magnitude =
+      ((this.units < 0n ? -this.units : this.units) * pow10(extra)) / (b.units < 0n ? -b.units : b.units);
     return Decimal.make(negative ? -magnitude : magnitude, this.scale - b.scale + extra);
   }
 

@@ -17,7 +17,8 @@ const INSPECTION_MOVES: Record<InspectionStatus, readonly InspectionStatus[]> = 
   Cancelled: [],
 };
 
-export const inspectionCanMove = (from: InspectionStatus, to: InspectionStatus): boolean => INSPECTION_MOVES[from].includes(to);
+export const inspectionCanMove = (from: InspectionStatus, to: InspectionStatus): boolean =>
+  INSPECTION_MOVES[from].includes(to);
 /** Where an inspection can go next from a status. */
 export const inspectionNextStatuses = (from: InspectionStatus): readonly InspectionStatus[] => INSPECTION_MOVES[from];
 export const inspectionIsFinal = (status: InspectionStatus): boolean => INSPECTION_MOVES[status].length === 0;

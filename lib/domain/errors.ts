@@ -47,19 +47,29 @@ export class AppError extends Error {
   }
 }
 
-export const validationError = (details: FieldError[], message = 'Request validation failed') => new AppError('VALIDATION_ERROR', message, details);
+export const validationError = (details: FieldError[], message = 'Request validation failed') =>
+  new AppError('VALIDATION_ERROR', message, details);
 /** One bad field; the message says what is wrong with it. */
 export const invalidField = (field: string, message: string) => validationError([{ field, message }]);
 /** What a cursor looks like, for the messages that refuse one. */
 export const CURSOR_EXAMPLE = 'eyJrIjoiMjAyNi0xMS0yNlQwOTozMDowMC4wMDBaI2NreDhrMm0xcDAwMDBhYmNkMTIzNGVmZ2gifQ';
 /** A cursor (or the feed's `after`) this listing did not give: what to send instead, and why this one is refused. */
 export const cursorRefused = (field: 'cursor' | 'after', why: string) =>
-  invalidField(field, `must be meta.nextCursor of the previous page, unchanged, e.g. ${field}=${CURSOR_EXAMPLE}; ${why}`);
-export const unauthorized = (message = 'A valid API key is required in the X-API-Key header') => new AppError('UNAUTHORIZED', message);
-export const forbidden = (message = 'This API key may not perform this action', details?: FieldError[]) => new AppError('FORBIDDEN', message, details);
+  invalidField(
+    field,
+    `must be meta.nextCursor of the previous page, unchanged, e.g. ${field}=${CURSOR_EXAMPLE}; ${why}`,
+  );
+export const unauthorized = (message = 'A valid API key is required in the X-API-Key header') =>
+  new AppError('UNAUTHORIZED', message);
+export const forbidden = (message = 'This API key may not perform this action', details?: FieldError[]) =>
+  new AppError('FORBIDDEN', message, details);
 /** Unknown, or of another tenant: the two are never told apart. `field` names the input that pointed at it. */
 export const notFound = (what: string, field?: string) =>
-  new AppError('NOT_FOUND', `${what} not found`, field ? [{ field, message: `no such ${what.toLowerCase()} for this key` }] : undefined);
+  new AppError(
+    'NOT_FOUND',
+    `${what} not found`,
+    field ? [{ field, message: `no such ${what.toLowerCase()} for this key` }] : undefined,
+  );
 export const duplicate = (field: string, message: string) => new AppError('DUPLICATE', message, [{ field, message }]);
 export const invalidState = (message: string, details?: unknown) => new AppError('INVALID_STATE', message, details);
 export const versionConflict = (currentVersion: number, what = 'order') =>
@@ -68,18 +78,28 @@ export const versionConflict = (currentVersion: number, what = 'order') =>
   ]);
 /** The If-Match header named a version that is no longer the current one (RFC 9110 412). */
 export const preconditionFailed = (currentVersion: number, what = 'order') =>
-  new AppError('PRECONDITION_FAILED', `The ${what} has changed: If-Match does not name its current version, ${currentVersion}`, [
-    { field: 'If-Match', message: `must name the current version, "${currentVersion}"`, currentVersion },
-  ]);
+  new AppError(
+    'PRECONDITION_FAILED',
+    `The ${what} has changed: If-Match does not name its current version, ${currentVersion}`,
+    [{ field: 'If-Match', message: `must name the current version, "${currentVersion}"`, currentVersion }],
+  );
 export const serviceUnavailable = (retryAfterSeconds = 1) =>
-  new AppError('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable, retry later', undefined, retryAfterSeconds);
+  new AppError(
+    'SERVICE_UNAVAILABLE',
+    'The service is temporarily unavailable, retry later',
+    undefined,
+    retryAfterSeconds,
+  );
 
 /**
  * A chat message could not be sent. Only the channel's code and retryability go out; the
  * provider's own message can name the recipient or our account.
  */
 export const channelDispatchFailed = (failure: { code: string; retryable: boolean }) =>
-  new AppError('CHANNEL_DISPATCH_FAILED', 'The chat message could not be sent', { reason: failure.code, retryable: failure.retryable });
+  new AppError('CHANNEL_DISPATCH_FAILED', 'The chat message could not be sent', {
+    reason: failure.code,
+    retryable: failure.retryable,
+  });
 
 /** An order on a catalogue car that left its provider's list (sold at auction or withdrawn). */
 export function carUnavailable(car: { id: number; availability?: string; removedAt?: string }): AppError {

@@ -46,7 +46,11 @@ export interface FeedOptions<T> {
 export const FEED_START: FeedCursor = { safe: '0', seen: [] };
 
 /** The next page after `cursor`, from `items`: the events after `cursor.safe`, in sort-key order. */
-export function nextFeedPage<T extends FeedItem>(cursor: FeedCursor, items: readonly T[], options: FeedOptions<T>): FeedStep<T> {
+export function nextFeedPage<T extends FeedItem>(
+  cursor: FeedCursor,
+  items: readonly T[],
+  options: FeedOptions<T>,
+): FeedStep<T> {
   for (let limit = options.limit; ; limit -= 1) {
     const step = stepWith(cursor, items, { ...options, limit });
     if (step.cursor.seen.length <= options.maxSeen || limit <= 0) return step;

@@ -58,7 +58,8 @@ const WHEN: Record<ExportStep, readonly OrderStatus[]> = {
   'completion-report': ['Shipped', 'Delivered'],
 };
 
-export const addDays = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+export const addDays = (date: string, days: number): string =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The same day `months` later, or the month's last day when it has fewer days (31 Jan + 1 month = 28/29 Feb). */
 export function addMonths(date: string, months: number): string {
@@ -102,12 +103,20 @@ export function planExportStep(
 ): StepPlan {
   const steps: ExportSteps = { ...current };
   if (!WHEN[step].includes(status)) {
-    return { ok: false, state: `The ${step} step is recorded while the order is ${WHEN[step].join(' or ')}; it is ${status}`, problems: [] };
+    return {
+      ok: false,
+      state: `The ${step} step is recorded while the order is ${WHEN[step].join(' or ')}; it is ${status}`,
+      problems: [],
+    };
   }
   const before = BEFORE[step];
   if (before && !steps[FIELD_OF[before]]) return { ok: false, state: `Record the ${before} step first`, problems: [] };
   const problems: FieldError[] = [];
-  if (input.date > today) problems.push({ field: 'date', message: `must not be in the future: today is ${today} in the tenant's time zone, e.g. ${today}` });
+  if (input.date > today)
+    problems.push({
+      field: 'date',
+      message: `must not be in the future: today is ${today} in the tenant's time zone, e.g. ${today}`,
+    });
   const previousDate = before ? (steps[FIELD_OF[before]] as RecordedStep | undefined)?.date : undefined;
   if (purchasedOn && input.date < purchasedOn) {
     problems.push({
@@ -121,7 +130,10 @@ export function planExportStep(
     });
   }
   if (step === 'deregistration' && !input.documentUrl)
-    problems.push({ field: 'documentUrl', message: 'is required: the deregistration certificate, e.g. "https://files.example.com/dereg-1042.pdf"' });
+    problems.push({
+      field: 'documentUrl',
+      message: 'is required: the deregistration certificate, e.g. "https://files.example.com/dereg-1042.pdf"',
+    });
   if (step === 'export-declaration' && !input.number)
     problems.push({ field: 'number', message: 'is required: the export declaration number, e.g. "12345-26-0001234X"' });
   if (input.number !== undefined && step !== 'export-declaration') {
@@ -138,7 +150,12 @@ export function planExportStep(
   }
   if (problems.length > 0) return { ok: false, problems };
 
-  const recorded: RecordedStep = { date: input.date, ...(input.documentUrl ? { documentUrl: input.documentUrl } : {}), recordedAt: now, recordedBy: by };
+  const recorded: RecordedStep = {
+    date: input.date,
+    ...(input.documentUrl ? { documentUrl: input.documentUrl } : {}),
+    recordedAt: now,
+    recordedBy: by,
+  };
   switch (step) {
     case 'deregistration':
       steps.deregistration = recorded;
@@ -170,7 +187,8 @@ export interface Deadline {
 export function openDeadlines(steps: ExportSteps | undefined, loaded: boolean): Deadline[] {
   const open: Deadline[] = [];
   if (steps?.exportDeclaration && !loaded) open.push({ kind: 'load-by', due: steps.exportDeclaration.loadBy });
-  if (steps?.completionReportDueBy && !steps.completionReport) open.push({ kind: 'completion-report', due: steps.completionReportDueBy });
+  if (steps?.completionReportDueBy && !steps.completionReport)
+    open.push({ kind: 'completion-report', due: steps.completionReportDueBy });
   return open;
 }
 

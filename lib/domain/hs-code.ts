@@ -71,7 +71,9 @@ const DIESEL_BANDS: Array<[number, string]> = [
   [Number.POSITIVE_INFINITY, '8703.33'],
 ];
 
-const banded = (bands: Array<[number, string]>, cc: number): HsCode => ({ code: bands.find(([limit]) => cc <= limit)![1] });
+const banded = (bands: Array<[number, string]>, cc: number): HsCode => ({
+  code: bands.find(([limit]) => cc <= limit)![1],
+});
 
 const knownCc = (cc: number | undefined): cc is number => cc !== undefined && Number.isFinite(cc) && cc > 0;
 

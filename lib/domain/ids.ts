@@ -25,4 +25,5 @@ export function newId(): string {
 export const walletIdFor = (customerId: string): string => `w${customerId}`;
 
 /** The customer a wallet belongs to (the inverse of walletIdFor); undefined for an id not of that form. */
-export const customerIdOfWallet = (walletId: string): string | undefined => (walletId.startsWith('w') && walletId.length > 1 ? walletId.slice(1) : undefined);
+export const customerIdOfWallet = (walletId: string): string | undefined =>
+  walletId.startsWith('w') && walletId.length > 1 ? walletId.slice(1) : undefined;

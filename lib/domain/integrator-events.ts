@@ -25,7 +25,15 @@ export type EventType = (typeof EVENT_TYPES)[number];
 /** Sent only by `POST /webhook-endpoints/{id}/test`: never in the feed. */
 export const TEST_EVENT_TYPE = 'webhook.test';
 
-export const RESOURCE_TYPES = ['order', 'contract', 'billing_entry', 'inspection', 'wallet', 'webhook_endpoint', 'car'] as const;
+export const RESOURCE_TYPES = [
+  'order',
+  'contract',
+  'billing_entry',
+  'inspection',
+  'wallet',
+  'webhook_endpoint',
+  'car',
+] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 
 /** The payload every delivery and feed page carries (the webhook body is exactly this JSON). */
@@ -61,4 +69,5 @@ export function newIntegratorEvent(
 }
 
 /** What one resource's deliveries queue behind: its earlier events go first. */
-export const laneOf = (event: Pick<IntegratorEvent, 'resource'>): string => `${event.resource.type}:${event.resource.id}`;
+export const laneOf = (event: Pick<IntegratorEvent, 'resource'>): string =>
+  `${event.resource.type}:${event.resource.id}`;

@@ -21,8 +21,12 @@ export const isDeliveryStatus = (value: unknown): value is DeliveryStatus =>
  * The furthest the message got. Read implies delivered; a delivery to one of the person's devices
  * outweighs a failure reported for another.
  */
-export function messageStatus(outcome: MessageOutcome, statuses: Partial<Record<DeliveryStatus, string>>): MessageStatus {
+export function messageStatus(
+  outcome: MessageOutcome,
+  statuses: Partial<Record<DeliveryStatus, string>>,
+): MessageStatus {
   if (outcome !== 'accepted') return outcome;
-  for (const status of ['read', 'delivered', 'failed', 'sent'] as const) if (statuses[status] !== undefined) return status;
+  for (const status of ['read', 'delivered', 'failed', 'sent'] as const)
+    if (statuses[status] !== undefined) return status;
   return 'accepted';
 }

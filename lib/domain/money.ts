@@ -41,11 +41,16 @@ export function decimalsProblem(amount: number, currency: string): string | unde
   if (fitsCurrency(amount, currency)) return undefined;
   const places = minorUnits(currency);
   const rounded = new Decimal(amount).toDecimalPlaces(places).toString();
-  return places === 0 ? `must be a whole number in ${currency}, e.g. ${rounded}` : `must have at most ${places} decimals in ${currency}, e.g. ${rounded}`;
+  return places === 0
+    ? `must be a whole number in ${currency}, e.g. ${rounded}`
+    : `must have at most ${places} decimals in ${currency}, e.g. ${rounded}`;
 }
 
 /** Each amount (named by its field) with more decimals than `currency` allows, as field problems. */
-export function decimalsProblems(amounts: ReadonlyArray<{ field: string; amount: number }>, currency: string): Array<{ field: string; message: string }> {
+export function decimalsProblems(
+  amounts: ReadonlyArray<{ field: string; amount: number }>,
+  currency: string,
+): Array<{ field: string; message: string }> {
   return amounts.flatMap(({ field, amount }) => {
     const message = decimalsProblem(amount, currency);
     return message ? [{ field, message }] : [];
@@ -53,7 +58,8 @@ export function decimalsProblems(amounts: ReadonlyArray<{ field: string; amount:
 }
 
 /** Exact decimal addition for money; numbers go in and out, the arithmetic never touches floats. */
-export const sumMoney = (values: readonly number[]): number => values.reduce((acc, v) => acc.plus(v), new Decimal(0)).toNumber();
+export const sumMoney = (values: readonly number[]): number =>
+  values.reduce((acc, v) => acc.plus(v), new Decimal(0)).toNumber();
 
 /** ISO 4217 codes this runtime knows (Intl), so "ABC" is refused rather than stored as money. */
 const isoCurrencies = new Set(Intl.supportedValuesOf('currency'));

@@ -104,7 +104,14 @@ const ETA_PENDING: Record<ChatLanguage, string> = { en: 'to be confirmed', ar: '
 export function notificationTemplate(
   event: OrderEvent,
   audience: Audience,
-  order: { orderNumber: number; car: string; paidFromWallet?: boolean; eta?: string; trackingUrl?: string; depositReceived?: boolean },
+  order: {
+    orderNumber: number;
+    car: string;
+    paidFromWallet?: boolean;
+    eta?: string;
+    trackingUrl?: string;
+    depositReceived?: boolean;
+  },
   name: string,
   language: ChatLanguage = 'en',
 ): { key: string; parameters: string[] } {

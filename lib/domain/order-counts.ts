@@ -8,7 +8,10 @@ export interface OrderCounts {
 
 /** The counts from a number per status (a status not given counts 0; a name that is no status is left out). */
 export function orderCounts(byStatus: Partial<Record<string, number>>): OrderCounts {
-  const counts = Object.fromEntries(ORDER_STATUSES.map((status) => [status, byStatus[status] ?? 0])) as Record<OrderStatus, number>;
+  const counts = Object.fromEntries(ORDER_STATUSES.map((status) => [status, byStatus[status] ?? 0])) as Record<
+    OrderStatus,
+    number
+  >;
   return { counts, total: ORDER_STATUSES.reduce((sum, status) => sum + counts[status], 0) };
 }
 

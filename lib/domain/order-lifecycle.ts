@@ -105,7 +105,8 @@ export interface Requirement {
 
 export const isTerminal = (status: OrderStatus): boolean => status === 'Delivered' || status === 'Cancelled';
 /** Open and the car not bought yet: what the auction does with the car still decides the order. */
-export const awaitsPurchase = (status: OrderStatus): boolean => !isTerminal(status) && PROGRESS[status] < PROGRESS.Purchased;
+export const awaitsPurchase = (status: OrderStatus): boolean =>
+  !isTerminal(status) && PROGRESS[status] < PROGRESS.Purchased;
 export const canCancel = (status: OrderStatus): boolean => CANCELLABLE.has(status);
 
 /** What can be added to an order after it is created. */
@@ -124,7 +125,8 @@ const CLOSED_TO: Record<OrderAddition, ReadonlySet<OrderStatus>> = {
   inspection: new Set<OrderStatus>(['Cancelled', 'Shipped', 'Delivered']),
 };
 
-export const acceptsAddition = (status: OrderStatus, addition: OrderAddition): boolean => !CLOSED_TO[addition].has(status);
+export const acceptsAddition = (status: OrderStatus, addition: OrderAddition): boolean =>
+  !CLOSED_TO[addition].has(status);
 
 /** The next statuses the lifecycle has from here, whoever asks. */
 export function nextStatuses(status: OrderStatus, paidFromWallet: boolean): OrderStatus[] {
@@ -143,8 +145,13 @@ function roleMayMove(role: Role, from: OrderStatus, to: OrderStatus, callerOwnsO
 }
 
 /** The statuses this caller could move the order to now (before checking requirements). */
-export function allowedTransitions(facts: Pick<OrderFacts, 'status' | 'paidFromWallet' | 'callerOwnsOrder'>, role: Role): OrderStatus[] {
-  return nextStatuses(facts.status, facts.paidFromWallet).filter((to) => roleMayMove(role, facts.status, to, facts.callerOwnsOrder));
+export function allowedTransitions(
+  facts: Pick<OrderFacts, 'status' | 'paidFromWallet' | 'callerOwnsOrder'>,
+  role: Role,
+): OrderStatus[] {
+  return nextStatuses(facts.status, facts.paidFromWallet).filter((to) =>
+    roleMayMove(role, facts.status, to, facts.callerOwnsOrder),
+  );
 }
 
 const sumConfirmed = (receipts: OrderFacts['receipts'], currency: string): number =>
@@ -156,7 +163,11 @@ export function missingRequirements(facts: OrderFacts, to: OrderStatus, inspecti
   switch (to) {
     case 'DepositConfirmed':
       if (!facts.receipts.some((r) => r.status === 'Confirmed')) {
-        missing.push({ type: 'receipt', code: 'CONFIRMED_RECEIPT_REQUIRED', message: 'A confirmed deposit receipt is required' });
+        missing.push({
+          type: 'receipt',
+          code: 'CONFIRMED_RECEIPT_REQUIRED',
+          message: 'A confirmed deposit receipt is required',
+        });
       }
       break;
     case 'InspectionScheduled':
@@ -164,13 +175,18 @@ export function missingRequirements(facts: OrderFacts, to: OrderStatus, inspecti
         missing.push({
           type: 'field',
           code: 'INSPECTION_DATE_REQUIRED',
-          message: 'An inspectionDate is required to schedule the inspection: send it with this move, or create the inspection with one (POST /inspections)',
+          message:
+            'An inspectionDate is required to schedule the inspection: send it with this move, or create the inspection with one (POST /inspections)',
         });
       }
       break;
     case 'InspectionCompleted':
       if (!facts.inspections.some((i) => i.status === 'Completed')) {
-        missing.push({ type: 'inspection', code: 'COMPLETED_INSPECTION_REQUIRED', message: 'A completed inspection is required' });
+        missing.push({
+          type: 'inspection',
+          code: 'COMPLETED_INSPECTION_REQUIRED',
+          message: 'A completed inspection is required',
+        });
       }
       break;
     case 'ContractSigned':
@@ -189,7 +205,11 @@ export function missingRequirements(facts: OrderFacts, to: OrderStatus, inspecti
       break;
     case 'Shipped':
       if (!facts.hasCustomsInvoice)
-        missing.push({ type: 'customs', code: 'CUSTOMS_INVOICE_REQUIRED', message: 'A customs invoice is required before shipping' });
+        missing.push({
+          type: 'customs',
+          code: 'CUSTOMS_INVOICE_REQUIRED',
+          message: 'A customs invoice is required before shipping',
+        });
       if (!facts.hasBillOfLading) {
         missing.push({
           type: 'shipment',
@@ -199,7 +219,12 @@ export function missingRequirements(facts: OrderFacts, to: OrderStatus, inspecti
       }
       break;
     case 'Delivered':
-      if (!facts.hasArrived) missing.push({ type: 'shipment', code: 'ARRIVAL_REQUIRED', message: "The shipment's arrival (ata) is required before delivery" });
+      if (!facts.hasArrived)
+        missing.push({
+          type: 'shipment',
+          code: 'ARRIVAL_REQUIRED',
+          message: "The shipment's arrival (ata) is required before delivery",
+        });
       break;
     default:
       break;
@@ -209,15 +234,28 @@ export function missingRequirements(facts: OrderFacts, to: OrderStatus, inspecti
 
 export type TransitionCheck =
   | { valid: true; errors: []; missingRequirements: [] }
-  | { valid: false; reason: 'not-in-lifecycle' | 'role' | 'requirements'; errors: string[]; missingRequirements: Requirement[] };
+  | {
+      valid: false;
+      reason: 'not-in-lifecycle' | 'role' | 'requirements';
+      errors: string[];
+      missingRequirements: Requirement[];
+    };
 
 /** The roles that may make a move on any order (the one who placed an order may also cancel it while DepositSubmitted). */
-export const rolesThatMayMove = (from: OrderStatus, to: OrderStatus): Role[] => ROLES.filter((role) => roleMayMove(role, from, to, false));
+export const rolesThatMayMove = (from: OrderStatus, to: OrderStatus): Role[] =>
+  ROLES.filter((role) => roleMayMove(role, from, to, false));
 
 /** The whole verdict on one move, as validate-transition reports it and the status change enforces it. */
-export function checkTransition(facts: OrderFacts, to: OrderStatus, role: Role, inspectionDateGiven = false): TransitionCheck {
+export function checkTransition(
+  facts: OrderFacts,
+  to: OrderStatus,
+  role: Role,
+  inspectionDateGiven = false,
+): TransitionCheck {
   if (facts.status === to || !nextStatuses(facts.status, facts.paidFromWallet).includes(to)) {
-    const reason = isTerminal(facts.status) ? `${facts.status} is a final status` : `${facts.status} cannot move to ${to}`;
+    const reason = isTerminal(facts.status)
+      ? `${facts.status} is a final status`
+      : `${facts.status} cannot move to ${to}`;
     return { valid: false, reason: 'not-in-lifecycle', errors: [reason], missingRequirements: [] };
   }
   if (!roleMayMove(role, facts.status, to, facts.callerOwnsOrder)) {
@@ -230,7 +268,13 @@ export function checkTransition(facts: OrderFacts, to: OrderStatus, role: Role, 
     };
   }
   const missing = missingRequirements(facts, to, inspectionDateGiven);
-  if (missing.length > 0) return { valid: false, reason: 'requirements', errors: missing.map((m) => m.message), missingRequirements: missing };
+  if (missing.length > 0)
+    return {
+      valid: false,
+      reason: 'requirements',
+      errors: missing.map((m) => m.message),
+      missingRequirements: missing,
+    };
   return { valid: true, errors: [], missingRequirements: [] };
 }
 
@@ -239,15 +283,33 @@ export function checkTransition(facts: OrderFacts, to: OrderStatus, role: Role, 
  * status first (or none: the order is closed, or the status is not one), or a key of another role.
  * validate-transition lists it, so an invalid move always names what it lacks (docs/api.md, "Orders").
  */
-export function refusalRequirement(facts: Pick<OrderFacts, 'status' | 'paidFromWallet'>, to: string, role: Role): Requirement {
+export function refusalRequirement(
+  facts: Pick<OrderFacts, 'status' | 'paidFromWallet'>,
+  to: string,
+  role: Role,
+): Requirement {
   if (!(ORDER_STATUSES as readonly string[]).includes(to))
-    return { type: 'status', code: 'UNKNOWN_STATUS', message: `${to} is not a status; statuses are ${ORDER_STATUSES.join(', ')}` };
+    return {
+      type: 'status',
+      code: 'UNKNOWN_STATUS',
+      message: `${to} is not a status; statuses are ${ORDER_STATUSES.join(', ')}`,
+    };
   const target = to as OrderStatus;
-  if (isTerminal(facts.status)) return { type: 'status', code: 'ORDER_CLOSED', message: `The order is ${facts.status}, a final status: it moves no more` };
-  if (facts.status === target) return { type: 'status', code: 'ALREADY_IN_STATUS', message: `The order is already ${target}` };
+  if (isTerminal(facts.status))
+    return {
+      type: 'status',
+      code: 'ORDER_CLOSED',
+      message: `The order is ${facts.status}, a final status: it moves no more`,
+    };
+  if (facts.status === target)
+    return { type: 'status', code: 'ALREADY_IN_STATUS', message: `The order is already ${target}` };
   const next = nextStatuses(facts.status, facts.paidFromWallet);
   if (target === 'Cancelled' && !next.includes(target))
-    return { type: 'status', code: 'NOT_CANCELLABLE', message: `An order that is ${facts.status} can no longer be cancelled` };
+    return {
+      type: 'status',
+      code: 'NOT_CANCELLABLE',
+      message: `An order that is ${facts.status} can no longer be cancelled`,
+    };
   if (!next.includes(target)) {
     const ahead = target !== 'Cancelled' && PROGRESS[target] > PROGRESS[facts.status];
     return {
@@ -259,7 +321,11 @@ export function refusalRequirement(facts: Pick<OrderFacts, 'status' | 'paidFromW
     };
   }
   const may = rolesThatMayMove(facts.status, target);
-  return { type: 'role', code: 'ROLE_NOT_ALLOWED', message: `A key of role ${may.join(' or ')} makes this move, not ${role}` };
+  return {
+    type: 'role',
+    code: 'ROLE_NOT_ALLOWED',
+    message: `A key of role ${may.join(' or ')} makes this move, not ${role}`,
+  };
 }
 
 /**
@@ -309,7 +375,9 @@ export function lifecycleSteps(): Array<{
           : (MOVER[status] ?? 'admin'),
     // The payment rule names an order's own amount; the table states it for any order.
     requires: missingRequirements(nothing, status, false).map((r) =>
-      r.code === 'PAYMENT_NOT_COVERED' ? { ...r, message: "Confirmed receipts in the order's currency must cover its total amount" } : r,
+      r.code === 'PAYMENT_NOT_COVERED'
+        ? { ...r, message: "Confirmed receipts in the order's currency must cover its total amount" }
+        : r,
     ),
   }));
 }

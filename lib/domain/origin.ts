@@ -8,7 +8,18 @@
 /** The makes sold at Korean auctions, by ISO 3166-1 alpha-2 country, under the names catalogues give them. */
 const MAKES: Record<string, string[]> = {
   // Chevrolets at Korean auctions are mostly GM Korea's (GM Daewoo before 2011).
-  KR: ['Hyundai', 'Kia', 'Genesis', 'SsangYong', 'KG Mobility', 'Renault Korea', 'Renault Samsung', 'Chevrolet', 'GM Korea', 'GM Daewoo'],
+  KR: [
+    'Hyundai',
+    'Kia',
+    'Genesis',
+    'SsangYong',
+    'KG Mobility',
+    'Renault Korea',
+    'Renault Samsung',
+    'Chevrolet',
+    'GM Korea',
+    'GM Daewoo',
+  ],
   DE: ['BMW', 'Mercedes-Benz', 'Mercedes', 'Benz', 'Audi', 'Volkswagen', 'VW', 'Porsche', 'Mini'],
   JP: ['Toyota', 'Lexus', 'Honda', 'Nissan', 'Infiniti', 'Mazda', 'Mitsubishi', 'Subaru'],
   US: ['Ford', 'Jeep', 'Cadillac', 'Tesla', 'Lincoln'],
@@ -25,7 +36,9 @@ const key = (name: string): string =>
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '');
 
-const ORIGINS = new Map(Object.entries(MAKES).flatMap(([country, makes]) => makes.map((make) => [key(make), country] as const)));
+const ORIGINS = new Map(
+  Object.entries(MAKES).flatMap(([country, makes]) => makes.map((make) => [key(make), country] as const)),
+);
 
 /**
  * The country where cars of this make are built, or undefined for a make it does not know (the
@@ -71,5 +84,7 @@ export function originOfVin(vin: string): string | undefined {
   const [first, second] = vin.trim().toUpperCase();
   if (!first || !second || !/^[A-HJ-NPR-Z0-9]{17}$/.test(vin.trim().toUpperCase())) return undefined;
   const at = VIN_ORDER.indexOf(second);
-  return WMI_REGIONS.find(([f, from, to]) => f === first && at >= VIN_ORDER.indexOf(from) && at <= VIN_ORDER.indexOf(to))?.[3];
+  return WMI_REGIONS.find(
+    ([f, from, to]) => f === first && at >= VIN_ORDER.indexOf(from) && at <= VIN_ORDER.indexOf(to),
+  )?.[3];
 }

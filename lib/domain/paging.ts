@@ -15,7 +15,12 @@ export interface CurrencyMeta {
   reason?: string;
 }
 
-export const pageMeta = (page: number, limit: number, total: number): PageMeta => ({ page, limit, total, totalPages: Math.ceil(total / limit) });
+export const pageMeta = (page: number, limit: number, total: number): PageMeta => ({
+  page,
+  limit,
+  total,
+  totalPages: Math.ceil(total / limit),
+});
 
 /** The `meta` of a list paged by cursor: pass nextCursor back for the next page. */
 export interface CursorMeta {

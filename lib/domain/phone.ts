@@ -24,7 +24,8 @@ export function normalizePhone(input: string): string | undefined {
     if (!entry) continue;
     const [lengths, trunk] = entry;
     let national = digits.slice(length);
-    if (trunk && national.startsWith(trunk) && lengths.includes(national.length - trunk.length)) national = national.slice(trunk.length);
+    if (trunk && national.startsWith(trunk) && lengths.includes(national.length - trunk.length))
+      national = national.slice(trunk.length);
     return lengths.includes(national.length) ? `+${code}${national}` : undefined;
   }
   return undefined;

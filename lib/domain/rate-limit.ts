@@ -19,12 +19,24 @@ export const dayOf = (nowMs: number): string => new Date(nowMs).toISOString().sl
 
 export function decide(limit: RateLimit, counts: WindowCounts, nowMs: number): RateDecision {
   if (counts.day > limit.quotaPerDay) {
-    const nextMidnight = Date.UTC(new Date(nowMs).getUTCFullYear(), new Date(nowMs).getUTCMonth(), new Date(nowMs).getUTCDate() + 1);
-    return { allowed: false, reason: 'quota', retryAfterSeconds: Math.max(1, Math.ceil((nextMidnight - nowMs) / 1000)) };
+    const nextMidnight = Date.UTC(
+      new Date(nowMs).getUTCFullYear(),
+      new Date(nowMs).getUTCMonth(),
+      new Date(nowMs).getUTCDate() + 1,
+    );
+    return {
+      allowed: false,
+      reason: 'quota',
+      retryAfterSeconds: Math.max(1, Math.ceil((nextMidnight - nowMs) / 1000)),
+    };
   }
   if (counts.second > limit.rps) {
     // The window ends at the next whole second; waiting until then always lets a request in.
-    return { allowed: false, reason: 'rate', retryAfterSeconds: Math.max(1, Math.ceil(((secondOf(nowMs) + 1) * 1000 - nowMs) / 1000)) };
+    return {
+      allowed: false,
+      reason: 'rate',
+      retryAfterSeconds: Math.max(1, Math.ceil(((secondOf(nowMs) + 1) * 1000 - nowMs) / 1000)),
+    };
   }
   return { allowed: true };
 }

@@ -13,13 +13,19 @@ interface RouteInfo {
  */
 export function defaultAllowedRoutes(role: Role, routes: readonly RouteInfo[]): string[] {
   if (role === 'admin') return ['*'];
-  return routes.filter((route) => !route.public && (route.roles === undefined || route.roles.includes(role))).map((route) => `${route.method} ${route.path}`);
+  return routes
+    .filter((route) => !route.public && (route.roles === undefined || route.roles.includes(role)))
+    .map((route) => `${route.method} ${route.path}`);
 }
 
 /** The routes of `requested` that a key of `role` could never call, whatever its allowedRoutes say (the role rules them out). */
 export function routesBeyondRole(role: Role, requested: readonly string[], routes: readonly RouteInfo[]): string[] {
   if (role === 'admin') return [];
-  const closed = new Set(routes.filter((route) => route.roles !== undefined && !route.roles.includes(role)).map((route) => `${route.method} ${route.path}`));
+  const closed = new Set(
+    routes
+      .filter((route) => route.roles !== undefined && !route.roles.includes(role))
+      .map((route) => `${route.method} ${route.path}`),
+  );
   return requested.filter((route) => closed.has(route));
 }
 
@@ -29,7 +35,10 @@ export function routesBeyondRole(role: Role, requested: readonly string[], route
  */
 export function callableRoutes(caller: Pick<Caller, 'role' | 'allowedRoutes'>, routes: readonly RouteInfo[]): string[] {
   return routes
-    .filter((route) => !route.public && (caller.role === 'admin' || route.roles === undefined || route.roles.includes(caller.role)))
+    .filter(
+      (route) =>
+        !route.public && (caller.role === 'admin' || route.roles === undefined || route.roles.includes(caller.role)),
+    )
     .map((route) => `${route.method} ${route.path}`)
     .filter((route) => routeAllowed(caller.allowedRoutes, route));
 }

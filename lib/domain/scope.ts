@@ -25,7 +25,8 @@ export function scopeOf(caller: Pick<Caller, 'tenantId' | 'role' | 'userId'>): S
   };
 }
 
-export const tenantInScope = (recordTenant: string | undefined, scope: Scope): boolean => scope.tenantId === undefined || recordTenant === scope.tenantId;
+export const tenantInScope = (recordTenant: string | undefined, scope: Scope): boolean =>
+  scope.tenantId === undefined || recordTenant === scope.tenantId;
 
 /** An order, or a record hung on it (they carry the order's tenantId and marketerId). */
 export const orderInScope = (record: { tenantId?: string; marketerId?: string }, scope: Scope): boolean =>

@@ -35,7 +35,9 @@ export type ShipmentInput = Partial<Omit<Shipment, 'updatedAt'>>;
 /** What the change tells the customer (the first time each happens). */
 export type ShipmentNews = 'booked' | 'departed' | 'arrived';
 
-export type ShipmentPlan = { ok: true; shipment: Shipment; news: ShipmentNews[] } | { ok: false; problems: FieldError[] };
+export type ShipmentPlan =
+  | { ok: true; shipment: Shipment; news: ShipmentNews[] }
+  | { ok: false; problems: FieldError[] };
 
 const REQUIRED = ['method', 'bookingNumber', 'carrier', 'portOfLoading', 'portOfDischarge'] as const;
 
@@ -49,17 +51,27 @@ const WHAT: Record<(typeof REQUIRED)[number], { what: string; example: string }>
   portOfLoading: { what: 'port the car leaves from', example: '"KRINC" (Incheon)' },
   portOfDischarge: { what: 'port the car arrives at', example: '"AEJEA" (Jebel Ali)' },
 };
-const CONTAINER_EXAMPLE: Record<(typeof CONTAINER_ONLY)[number], string> = { containerNumber: '"MSCU1234566"', sealNumber: '"SL123456"' };
+const CONTAINER_EXAMPLE: Record<(typeof CONTAINER_ONLY)[number], string> = {
+  containerNumber: '"MSCU1234566"',
+  sealNumber: '"SL123456"',
+};
 
 /**
  * Merges a change into the shipment and checks the whole: every problem at once. A change of
  * method to RoRo drops the container's number and seal (a container field sent with it is still
  * refused), so a booking made the wrong way can be corrected. `today` is the tenant's calendar day.
  */
-export function planShipment(current: Shipment | undefined, input: ShipmentInput, now: string, today = now.slice(0, 10)): ShipmentPlan {
+export function planShipment(
+  current: Shipment | undefined,
+  input: ShipmentInput,
+  now: string,
+  today = now.slice(0, 10),
+): ShipmentPlan {
   const base: Partial<Shipment> | undefined =
     current && input.method === 'roro' && current.method === 'container'
-      ? Object.fromEntries(Object.entries(current).filter(([field]) => !(CONTAINER_ONLY as readonly string[]).includes(field)))
+      ? Object.fromEntries(
+          Object.entries(current).filter(([field]) => !(CONTAINER_ONLY as readonly string[]).includes(field)),
+        )
       : current;
   const next = { ...base, ...input, updatedAt: now } as Shipment;
   const problems: FieldError[] = [];
@@ -86,7 +98,10 @@ export function planShipment(current: Shipment | undefined, input: ShipmentInput
   const containerProblem = input.containerNumber ? containerNumberProblem(input.containerNumber) : undefined;
   if (containerProblem) problems.push({ field: 'containerNumber', message: containerProblem });
   if (next.etd && next.eta && next.eta < next.etd)
-    problems.push({ field: 'eta', message: `must not be before etd (${next.etd}): the arrival follows the departure, e.g. ${addDays(next.etd, 20)}` });
+    problems.push({
+      field: 'eta',
+      message: `must not be before etd (${next.etd}): the arrival follows the departure, e.g. ${addDays(next.etd, 20)}`,
+    });
   if (next.ata && !next.atd)
     problems.push({
       field: 'ata',
@@ -120,4 +135,5 @@ export function planShipment(current: Shipment | undefined, input: ShipmentInput
 }
 
 /** Loaded: the bill of lading is recorded (the load-by deadline is met). */
-export const isLoaded = (shipment: Shipment | undefined): boolean => Boolean(shipment?.billOfLadingNumber && shipment.billOfLadingUrl);
+export const isLoaded = (shipment: Shipment | undefined): boolean =>
+  Boolean(shipment?.billOfLadingNumber && shipment.billOfLadingUrl);

@@ -4,7 +4,10 @@ import type { FieldError } from './errors.js';
 export const MAX_JSON_DEPTH = 16;
 
 const storableNumber = (n: number): boolean =>
-  Number.isFinite(n) && !(Number.isInteger(n) && !Number.isSafeInteger(n)) && Math.abs(n) <= 9.9e125 && (n === 0 || Math.abs(n) >= 1e-130);
+  Number.isFinite(n) &&
+  !(Number.isInteger(n) && !Number.isSafeInteger(n)) &&
+  Math.abs(n) <= 9.9e125 &&
+  (n === 0 || Math.abs(n) >= 1e-130);
 
 /**
  * Free-form JSON the service stores as given (signedDocument, carDetails, customs documents, an
@@ -41,7 +44,11 @@ export function storableJsonProblems(value: unknown, field: string, maxBytes: nu
       });
     } else {
       for (const [key, child] of Object.entries(node)) {
-        if (key === '') problems.push({ field: path, message: 'must not have an empty key: every key names its value, e.g. {"color": "white"}' });
+        if (key === '')
+          problems.push({
+            field: path,
+            message: 'must not have an empty key: every key names its value, e.g. {"color": "white"}',
+          });
         else walk(child, `${path}.${key}`, depth + 1);
       }
     }

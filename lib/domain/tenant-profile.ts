@@ -51,7 +51,15 @@ export const PROFILE_DOCUMENTS = ['customs-invoice', 'proforma-invoice', 'contra
 export type ProfileDocument = (typeof PROFILE_DOCUMENTS)[number];
 
 /** Field paths every document prints for its seller, then what each document adds. */
-const SELLER = ['legalName.en', 'address.line1', 'address.city', 'address.country', 'registrationNumber', 'phone', 'email'];
+const SELLER = [
+  'legalName.en',
+  'address.line1',
+  'address.city',
+  'address.country',
+  'registrationNumber',
+  'phone',
+  'email',
+];
 const NEEDED: Record<ProfileDocument, readonly string[]> = {
   // Customs clears a commercial invoice that names the exporter, its terms and port, signed and stamped.
   'customs-invoice': [...SELLER, 'defaultIncoterms', 'portOfLoading', 'stamp'],
@@ -61,13 +69,22 @@ const NEEDED: Record<ProfileDocument, readonly string[]> = {
 };
 
 const valueAt = (profile: TenantProfile | undefined, path: string): unknown =>
-  path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), profile);
+  path
+    .split('.')
+    .reduce<unknown>(
+      (value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined),
+      profile,
+    );
 
 /**
  * What a document of this kind would print blank: the profile fields it needs that are not set,
  * plus the Arabic legal name for an Arabic document. Empty when it can be generated.
  */
-export function profileGaps(profile: TenantProfile | undefined, document: ProfileDocument, language: 'en' | 'ar' = 'en'): string[] {
+export function profileGaps(
+  profile: TenantProfile | undefined,
+  document: ProfileDocument,
+  language: 'en' | 'ar' = 'en',
+): string[] {
   const needed = [...NEEDED[document], ...(language === 'ar' ? ['legalName.ar'] : [])];
   const blank = (path: string) => {
     const value = valueAt(profile, path);
@@ -78,8 +95,13 @@ export function profileGaps(profile: TenantProfile | undefined, document: Profil
 }
 
 /** What each document still needs, for a profile page that says what is missing before anyone generates one. */
-export const gapsByDocument = (profile: TenantProfile | undefined, language?: 'en' | 'ar'): Record<ProfileDocument, string[]> =>
-  Object.fromEntries(PROFILE_DOCUMENTS.map((document) => [document, profileGaps(profile, document, language)])) as Record<ProfileDocument, string[]>;
+export const gapsByDocument = (
+  profile: TenantProfile | undefined,
+  language?: 'en' | 'ar',
+): Record<ProfileDocument, string[]> =>
+  Object.fromEntries(
+    PROFILE_DOCUMENTS.map((document) => [document, profileGaps(profile, document, language)]),
+  ) as Record<ProfileDocument, string[]>;
 
 /** An IBAN as banks print it, without spaces and in capitals. */
 export const compactIban = (iban: string): string => iban.replace(/\s+/g, '').toUpperCase();
@@ -87,7 +109,8 @@ export const compactIban = (iban: string): string => iban.replace(/\s+/g, '').to
 /** ISO 13616: two letters, two check digits, up to 30 letters and digits, whose mod 97 is 1. */
 export function ibanProblem(iban: string): string | undefined {
   const compact = compactIban(iban);
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(compact)) return 'must be an IBAN: two letters, two check digits and the account, e.g. AE070331234567890123456';
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(compact))
+    return 'must be an IBAN: two letters, two check digits and the account, e.g. AE070331234567890123456';
   const rearranged = compact.slice(4) + compact.slice(0, 4);
   let remainder = 0;
   for (const char of rearranged) {
@@ -133,7 +156,8 @@ function pngFacts(bytes: Uint8Array): ImageFacts | Broken | undefined {
     if (offset + 12 > bytes.length) return { broken: 'the PNG file stops short (no IEND): upload the whole file' };
     const length = view.getUint32(offset);
     const type = String.fromCharCode(...bytes.subarray(offset + 4, offset + 8));
-    if (offset + 12 + length > bytes.length) return { broken: `the PNG file stops short inside its ${type} chunk: upload the whole file` };
+    if (offset + 12 + length > bytes.length)
+      return { broken: `the PNG file stops short inside its ${type} chunk: upload the whole file` };
     if (crc32(bytes.subarray(offset + 4, offset + 8 + length)) !== view.getUint32(offset + 8 + length))
       return { broken: `the PNG file is damaged: its ${type} chunk does not match its checksum` };
     if (type === 'IDAT') imageData = true;
@@ -153,12 +177,26 @@ function jpegFacts(bytes: Uint8Array): ImageFacts | Broken | undefined {
   let offset = 2;
   let size: { width: number; height: number } | undefined;
   while (offset + 3 < bytes.length) {
-    if (bytes[offset] !== 0xff) return size ? { broken: 'the JPEG file is damaged: a segment does not start where the one before it ends' } : undefined;
+    if (bytes[offset] !== 0xff)
+      return size
+        ? { broken: 'the JPEG file is damaged: a segment does not start where the one before it ends' }
+        : undefined;
     const marker = bytes[offset + 1]!;
     const length = (bytes[offset + 2]! << 8) | bytes[offset + 3]!;
     // SOF0-SOF15 but DHT (C4), JPG (C8) and DAC (CC).
-    if (!size && marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc && offset + 9 < bytes.length) {
-      size = { height: (bytes[offset + 5]! << 8) | bytes[offset + 6]!, width: (bytes[offset + 7]! << 8) | bytes[offset + 8]! };
+    if (
+      !size &&
+      marker >= 0xc0 &&
+      marker <= 0xcf &&
+      marker !== 0xc4 &&
+      marker !== 0xc8 &&
+      marker !== 0xcc &&
+      offset + 9 < bytes.length
+    ) {
+      size = {
+        height: (bytes[offset + 5]! << 8) | bytes[offset + 6]!,
+        width: (bytes[offset + 7]! << 8) | bytes[offset + 8]!,
+      };
     }
     if (marker === 0xda) {
       if (!size) return undefined;
@@ -184,14 +222,18 @@ export function unprintable(bytes: Uint8Array): string | undefined {
 /** What an upload is, read from its bytes (never from what the client says it is), or why it is refused. */
 export function imageProblem(bytes: Uint8Array, declared: string): { facts: ImageFacts } | { problem: string } {
   if (bytes.length === 0) return { problem: 'is empty: give the image as base64' };
-  if (bytes.length > IMAGE_LIMITS.maxBytes) return { problem: `must be at most ${IMAGE_LIMITS.maxBytes / 1024} KB; got ${Math.ceil(bytes.length / 1024)} KB` };
+  if (bytes.length > IMAGE_LIMITS.maxBytes)
+    return { problem: `must be at most ${IMAGE_LIMITS.maxBytes / 1024} KB; got ${Math.ceil(bytes.length / 1024)} KB` };
   const facts = pngFacts(bytes) ?? jpegFacts(bytes);
   if (!facts) return { problem: 'must be a PNG or JPEG image; these bytes are neither' };
   if ('broken' in facts) return { problem: `cannot be printed: ${facts.broken}` };
-  if (facts.contentType !== declared) return { problem: `is ${withArticle(facts.contentType)} image, not the ${declared} that contentType says` };
+  if (facts.contentType !== declared)
+    return { problem: `is ${withArticle(facts.contentType)} image, not the ${declared} that contentType says` };
   const { minSide, maxSide } = IMAGE_LIMITS;
   if (facts.width < minSide || facts.height < minSide || facts.width > maxSide || facts.height > maxSide) {
-    return { problem: `must be between ${minSide} and ${maxSide} pixels on each side; got ${facts.width}x${facts.height}` };
+    return {
+      problem: `must be between ${minSide} and ${maxSide} pixels on each side; got ${facts.width}x${facts.height}`,
+    };
   }
   return { facts };
 }

@@ -21,7 +21,8 @@ const COUNTRY_ZONES: Record<string, string> = {
 
 const DEFAULT_TIME_ZONE = 'UTC';
 
-export const zoneOfCountry = (country: string | undefined): string | undefined => (country ? COUNTRY_ZONES[country.toUpperCase()] : undefined);
+export const zoneOfCountry = (country: string | undefined): string | undefined =>
+  country ? COUNTRY_ZONES[country.toUpperCase()] : undefined;
 
 /** The zone a tenant's days are counted in: its own setting, else its country's, else UTC. */
 export const tenantTimeZone = (tenant: { timeZone?: string; country?: string } | undefined): string =>

@@ -25,9 +25,11 @@ export const trackingToken = (secret: string, seed: string): string =>
 export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('base64url');
 
 /** When a link of an order closed at `closedAt` stops working. */
-export const linkExpiry = (closedAt: string): string => new Date(Date.parse(closedAt) + DAYS_AFTER_CLOSE * 86_400_000).toISOString();
+export const linkExpiry = (closedAt: string): string =>
+  new Date(Date.parse(closedAt) + DAYS_AFTER_CLOSE * 86_400_000).toISOString();
 
-export const isLinkLive = (link: { endsAt?: string }, now: Date): boolean => link.endsAt === undefined || Date.parse(link.endsAt) > now.getTime();
+export const isLinkLive = (link: { endsAt?: string }, now: Date): boolean =>
+  link.endsAt === undefined || Date.parse(link.endsAt) > now.getTime();
 
 /** The page's address on the API's host. */
 export const trackingUrl = (baseUrl: string, token: string): string => `${baseUrl.replace(/\/+$/, '')}/track/${token}`;

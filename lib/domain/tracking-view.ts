@@ -107,13 +107,25 @@ export interface TrackingPageView {
   customerName: string;
   /** For the badge: "in progress" until the car is shipped, so an open order is not read as on its way. */
   stage: 'in-progress' | 'shipped' | 'delivered' | 'cancelled';
-  car: { make?: string; model?: string; year?: number; mileageKm?: number; colour?: string; vinEnding?: string; photoUrl?: string };
+  car: {
+    make?: string;
+    model?: string;
+    year?: number;
+    mileageKm?: number;
+    colour?: string;
+    vinEnding?: string;
+    photoUrl?: string;
+  };
   milestones: MilestoneView[];
   /** When the order was cancelled. */
   cancelledAt?: string;
   voyage?: Voyage;
   /** `date`: the day it was done once completed, else the day planned. */
-  inspection?: { state: 'scheduled' | 'in-progress' | 'completed'; date?: string; photos: Array<{ url: string; thumbnailUrl: string; caption?: string }> };
+  inspection?: {
+    state: 'scheduled' | 'in-progress' | 'completed';
+    date?: string;
+    photos: Array<{ url: string; thumbnailUrl: string; caption?: string }>;
+  };
   money: {
     total: number;
     confirmed: number;
@@ -132,7 +144,8 @@ export interface TrackingPageView {
   contact?: { name: string; whatsappUrl?: string };
 }
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 const whole = (value: unknown): number | undefined => {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value.replace(/[, ]/g, '')) : value;
   return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? Math.round(n) : undefined;
@@ -181,14 +194,29 @@ function milestonesOf(input: TrackingPageInput): MilestoneView[] {
         return { key, done: reached.has('Shipped') || shipment?.atd !== undefined, date: at, expected: shipment?.etd };
       }
       case 'arrived':
-        return { key, done: shipment?.ata !== undefined || reached.has('Delivered'), date: shipment?.ata, expected: shipment?.eta };
+        return {
+          key,
+          done: shipment?.ata !== undefined || reached.has('Delivered'),
+          date: shipment?.ata,
+          expected: shipment?.eta,
+        };
       case 'inspectionScheduled': {
         const status = STATUS_OF[key]!;
-        return { key, done: reached.has(status), date: reachedAt(history, status), expected: order.inspectionDate ?? inspection?.inspectionDate ?? undefined };
+        return {
+          key,
+          done: reached.has(status),
+          date: reachedAt(history, status),
+          expected: order.inspectionDate ?? inspection?.inspectionDate ?? undefined,
+        };
       }
       case 'inspected': {
         const status = STATUS_OF[key]!;
-        return { key, done: reached.has(status), date: reachedAt(history, status), expected: order.inspectionDate ?? inspection?.inspectionDate ?? undefined };
+        return {
+          key,
+          done: reached.has(status),
+          date: reachedAt(history, status),
+          expected: order.inspectionDate ?? inspection?.inspectionDate ?? undefined,
+        };
       }
       default: {
         const status = STATUS_OF[key]!;
@@ -216,7 +244,9 @@ function milestonesOf(input: TrackingPageInput): MilestoneView[] {
 
 /** The inspection the buyer hears of: the newest that was not cancelled. */
 function latestInspection(inspections: TrackingPageInput['inspections']) {
-  return [...inspections].filter((i) => i.status !== 'Cancelled').sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+  return [...inspections]
+    .filter((i) => i.status !== 'Cancelled')
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
 }
 
 function inspectionOf(input: TrackingPageInput): TrackingPageView['inspection'] {
@@ -228,7 +258,8 @@ function inspectionOf(input: TrackingPageInput): TrackingPageView['inspection'] 
     if (inspectedAt) return { state: 'completed', date: inspectedAt, photos: [] };
     return planned ? { state: 'scheduled', date: planned, photos: [] } : undefined;
   }
-  const state = inspection.status === 'Completed' ? 'completed' : inspection.status === 'InProgress' ? 'in-progress' : 'scheduled';
+  const state =
+    inspection.status === 'Completed' ? 'completed' : inspection.status === 'InProgress' ? 'in-progress' : 'scheduled';
   // Done: the day it was, not the day it was planned for. A completed inspection no longer
   // changes, so its last update is its completion where no completedAt was kept.
   const date = state === 'completed' ? (inspection.completedAt ?? inspection.updatedAt ?? inspectedAt) : planned;
@@ -248,8 +279,12 @@ function inspectionOf(input: TrackingPageInput): TrackingPageView['inspection'] 
 function moneyOf(input: TrackingPageInput): TrackingPageView['money'] {
   const { order } = input;
   const inCurrency = input.receipts.filter((receipt) => receipt.currency === order.currency);
-  const confirmed = order.paidFromWallet ? order.totalAmount : sumMoney(inCurrency.filter((r) => r.status === 'Confirmed').map((r) => r.amount));
-  const awaiting = order.paidFromWallet ? 0 : sumMoney(inCurrency.filter((r) => r.status !== 'Confirmed').map((r) => r.amount));
+  const confirmed = order.paidFromWallet
+    ? order.totalAmount
+    : sumMoney(inCurrency.filter((r) => r.status === 'Confirmed').map((r) => r.amount));
+  const awaiting = order.paidFromWallet
+    ? 0
+    : sumMoney(inCurrency.filter((r) => r.status !== 'Confirmed').map((r) => r.amount));
   const cancelled = order.status === 'Cancelled';
   return {
     total: order.totalAmount,
@@ -275,9 +310,16 @@ function papersOf(input: TrackingPageInput): TrackingPageView['papers'] {
     papers.push({ kind: 'contract', url: contract.url, date: contract.signedAt, number: contract.contractNumber });
   else if (contract)
     for (const d of generated('contract'))
-      papers.push({ kind: 'contract', url: d.url, date: contract.signedAt, number: contract.contractNumber, ...(d.language ? { language: d.language } : {}) });
+      papers.push({
+        kind: 'contract',
+        url: d.url,
+        date: contract.signedAt,
+        number: contract.contractNumber,
+        ...(d.language ? { language: d.language } : {}),
+      });
   for (const kind of ['proforma-invoice', 'customs-invoice'] as const)
-    for (const d of generated(kind)) papers.push({ kind, url: d.url, date: d.createdAt, ...(d.language ? { language: d.language } : {}) });
+    for (const d of generated(kind))
+      papers.push({ kind, url: d.url, date: d.createdAt, ...(d.language ? { language: d.language } : {}) });
   const report = latestInspection(input.inspections)?.pdfReportUrl ?? undefined;
   if (isWebAddress(report)) papers.push({ kind: 'inspection-report', url: report });
   return papers;
@@ -295,7 +337,9 @@ export function documentsToLink<D extends { type: string; language: string; vers
   const shown = (d: D) =>
     d.type === 'proforma-invoice' ||
     d.type === 'customs-invoice' ||
-    (d.type === 'contract' && signedContractId !== undefined && (d.contractId ?? signedContractId) === signedContractId);
+    (d.type === 'contract' &&
+      signedContractId !== undefined &&
+      (d.contractId ?? signedContractId) === signedContractId);
   const newest = new Map<string, D>();
   for (const d of documents.filter(shown)) {
     const key = `${d.type} ${d.language}`;
@@ -343,7 +387,9 @@ export function trackingPageView(input: TrackingPageInput): TrackingPageView {
   const shipment = order.shipment;
   const contact = contactOf(order.marketer);
   // A cancelled order's inspection is shown only if it was done: one booked will not happen.
-  const inspection = ((found) => (stage === 'cancelled' && found?.state !== 'completed' ? undefined : found))(inspectionOf(input));
+  const inspection = ((found) => (stage === 'cancelled' && found?.state !== 'completed' ? undefined : found))(
+    inspectionOf(input),
+  );
   const cancelledAt = stage === 'cancelled' ? reachedAt(input.history, 'Cancelled') : undefined;
   return {
     orderNumber: order.orderNumber,

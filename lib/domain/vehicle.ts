@@ -38,9 +38,25 @@ export interface VehicleSources {
 }
 
 /** Words people put where a name belongs when they have none; a name made of them names nothing. */
-const PLACEHOLDERS = new Set(['car', 'cars', 'vehicle', 'unknown', 'n/a', 'na', 'none', 'tbd', 'tba', '-', '--', '?', 'سيارة', 'السيارة']);
+const PLACEHOLDERS = new Set([
+  'car',
+  'cars',
+  'vehicle',
+  'unknown',
+  'n/a',
+  'na',
+  'none',
+  'tbd',
+  'tba',
+  '-',
+  '--',
+  '?',
+  'سيارة',
+  'السيارة',
+]);
 
-const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isFields = (value: unknown): value is Fields =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A trimmed string; '' and anything not a string are absent. */
 function text(value: unknown): string | undefined {
@@ -117,7 +133,8 @@ function fromCustomsInvoice(invoice: unknown): Vehicle {
 function firstKnown(...sources: Vehicle[]): Vehicle {
   const out: Record<string, unknown> = {};
   for (const source of sources) {
-    for (const [field, value] of Object.entries(source)) if (value !== undefined && out[field] === undefined) out[field] = value;
+    for (const [field, value] of Object.entries(source))
+      if (value !== undefined && out[field] === undefined) out[field] = value;
   }
   return out as Vehicle;
 }
@@ -128,7 +145,11 @@ function firstKnown(...sources: Vehicle[]): Vehicle {
  * condition is 'used' unless a source says otherwise: the business exports used cars.
  */
 export function vehicleOf(sources: VehicleSources): Vehicle {
-  const known = firstKnown(fromCarDetails(sources.carDetails), fromContract(sources.contract), fromCustomsInvoice(sources.customsInvoice));
+  const known = firstKnown(
+    fromCarDetails(sources.carDetails),
+    fromContract(sources.contract),
+    fromCustomsInvoice(sources.customsInvoice),
+  );
   return { ...known, condition: known.condition ?? 'used' };
 }
 
@@ -163,7 +184,10 @@ export function vehicleName(v: Vehicle): string | undefined {
  * missing. `complement` is the same without its own word for the car, for text that already has
  * one before it ("your contract for the {{3}}", "عقد الشراء لسيارة {{3}}").
  */
-const UNNAMED: Record<'en' | 'ar', Record<'byVin' | 'ofOrder', { phrase: (value: string) => string; complement: (value: string) => string }>> = {
+const UNNAMED: Record<
+  'en' | 'ar',
+  Record<'byVin' | 'ofOrder', { phrase: (value: string) => string; complement: (value: string) => string }>
+> = {
   en: {
     byVin: { phrase: (vin) => `the car with VIN ${vin}`, complement: (vin) => `car with VIN ${vin}` },
     ofOrder: {
@@ -186,7 +210,12 @@ const UNNAMED: Record<'en' | 'ar', Record<'byVin' | 'ofOrder', { phrase: (value:
  * With `afterCarWord`, the words around it already say "the car" (Arabic "سيارة") just before
  * it, and an unnamed car is described without saying it again.
  */
-export function vehicleLabel(v: Vehicle, language: 'en' | 'ar', orderNumber: number, options: { afterCarWord?: boolean } = {}): string {
+export function vehicleLabel(
+  v: Vehicle,
+  language: 'en' | 'ar',
+  orderNumber: number,
+  options: { afterCarWord?: boolean } = {},
+): string {
   const name = vehicleName(v);
   if (name !== undefined) return name;
   const unnamed = UNNAMED[language] ?? UNNAMED.en;

@@ -10,7 +10,11 @@ export interface ExpectedVersion {
   via: 'body' | 'if-match';
 }
 
-export function checkExpectedVersion(expected: ExpectedVersion | undefined, current: number, what: 'order' | 'contract' | 'profile' = 'order'): void {
+export function checkExpectedVersion(
+  expected: ExpectedVersion | undefined,
+  current: number,
+  what: 'order' | 'contract' | 'profile' = 'order',
+): void {
   if (expected === undefined || expected.version === current) return;
   throw expected.via === 'if-match' ? preconditionFailed(current, what) : versionConflict(current, what);
 }

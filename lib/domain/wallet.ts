@@ -22,7 +22,9 @@ export interface MovementRequest {
   direction?: Direction;
 }
 
-export type MovementPlan = { ok: true; delta: number; balanceAfter: number; seq: number } | { ok: false; reason: 'currency-mismatch' | 'insufficient-balance' };
+export type MovementPlan =
+  | { ok: true; delta: number; balanceAfter: number; seq: number }
+  | { ok: false; reason: 'currency-mismatch' | 'insufficient-balance' };
 
 function directionOf(request: Pick<MovementRequest, 'type' | 'direction'>): Direction {
   switch (request.type) {

@@ -20,7 +20,11 @@ export type UsagePlanName = (typeof USAGE_PLANS)[number];
 export const usagePlanName = (plan: UsagePlanName, stage: string): string => `${SERVICE}-${plan}-${stage}`;
 
 /** Signed JSON calls to API Gateway's REST API in a region, with credentials resolved per call (they rotate). */
-export function gatewayHttp(region: string, credentials: () => Promise<AwsCredentials>, endpoint = `https://apigateway.${region}.amazonaws.com`): GatewayHttp {
+export function gatewayHttp(
+  region: string,
+  credentials: () => Promise<AwsCredentials>,
+  endpoint = `https://apigateway.${region}.amazonaws.com`,
+): GatewayHttp {
   return async (method, path, body) => {
     const response = await callWithRetries(async () =>
       signedFetch(
@@ -28,14 +32,18 @@ export function gatewayHttp(region: string, credentials: () => Promise<AwsCreden
         {
           method,
           url: `${endpoint}${path}`,
-          headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          headers: {
+            accept: 'application/json',
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
           signal: AbortSignal.timeout(10_000),
         },
       ),
     );
     const text = await response.text();
-    if (!response.ok) throw new Error(`API Gateway ${method} ${path.split('?')[0]}: ${response.status} ${text.slice(0, 200)}`);
+    if (!response.ok)
+      throw new Error(`API Gateway ${method} ${path.split('?')[0]}: ${response.status} ${text.slice(0, 200)}`);
     return text ? (JSON.parse(text) as unknown) : {};
   };
 }
@@ -67,7 +75,8 @@ export async function registerGatewayKey(
   const wanted = usagePlanName(input.plan, input.stage);
   const plans = (await http('GET', '/usageplans?limit=500')) as Collection;
   const plan = plans.item?.find((p) => p.name === wanted);
-  if (!plan?.id) throw new Error(`no usage plan "${wanted}" in this account and region: is stage ${input.stage} deployed?`);
+  if (!plan?.id)
+    throw new Error(`no usage plan "${wanted}" in this account and region: is stage ${input.stage} deployed?`);
   const created = (await http('POST', '/apikeys', {
     name: `vpo-${input.keyId}`,
     value: input.value,
@@ -84,7 +93,9 @@ export async function disableGatewayKey(http: GatewayHttp, keyId: string): Promi
   const keys = (await http('GET', `/apikeys?name=${encodeURIComponent(`vpo-${keyId}`)}&limit=10`)) as Collection;
   const match = keys.item?.find((k) => k.name === `vpo-${keyId}`);
   if (!match?.id) return false;
-  await http('PATCH', `/apikeys/${encodeURIComponent(match.id)}`, { patchOperations: [{ op: 'replace', path: '/enabled', value: 'false' }] });
+  await http('PATCH', `/apikeys/${encodeURIComponent(match.id)}`, {
+    patchOperations: [{ op: 'replace', path: '/enabled', value: 'false' }],
+  });
   return true;
 }
 

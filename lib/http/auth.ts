@@ -6,7 +6,11 @@ import type { Middleware } from './pipeline.js';
 export function apiKeyAuth(route: CompiledRoute): Middleware {
   return {
     before: async (request) => {
-      request.context.caller = await authenticate(request.event.headers?.['x-api-key'], route, request.context.awsRequestId);
+      request.context.caller = await authenticate(
+        request.event.headers?.['x-api-key'],
+        route,
+        request.context.awsRequestId,
+      );
     },
   };
 }

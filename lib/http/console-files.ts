@@ -43,7 +43,14 @@ export function consoleFileFor(requestPath: string): ConsoleFile {
   if (segments.some((s) => s === '..' || s.startsWith('.') || s.includes('\\'))) return { kind: 'not-found' };
   const last = segments[segments.length - 1] ?? '';
   const dot = last.lastIndexOf('.');
-  if (dot === -1) return { kind: 'file', path: 'index.html', contentType: TYPES.html!, cacheControl: PAGE_CACHE_CONTROL, binary: false };
+  if (dot === -1)
+    return {
+      kind: 'file',
+      path: 'index.html',
+      contentType: TYPES.html!,
+      cacheControl: PAGE_CACHE_CONTROL,
+      binary: false,
+    };
   const extension = last.slice(dot + 1).toLowerCase();
   const contentType = TYPES[extension];
   if (contentType === undefined) return { kind: 'not-found' };

@@ -26,7 +26,9 @@ function toAppError(error: unknown): AppError {
     const reason = httpError.cause?.message;
     return new AppError(
       'INVALID_JSON',
-      httpError.cause?.data === undefined ? 'A JSON request body is required' : `The request body is not valid JSON${reason ? `: ${reason}` : ''}`,
+      httpError.cause?.data === undefined
+        ? 'A JSON request body is required'
+        : `The request body is not valid JSON${reason ? `: ${reason}` : ''}`,
     );
   }
   const serviceError = toServiceError(error);
@@ -50,7 +52,9 @@ function detailsOf(error: AppError, route: CompiledRoute): Array<Record<string, 
     : typeof error.details === 'object' && error.details !== null
       ? [{ message: error.message, ...(error.details as Record<string, unknown>) }]
       : [];
-  return details.map((detail) => (typeof detail.field === 'string' ? { ...detail, field: locateField(detail.field, route) } : detail));
+  return details.map((detail) =>
+    typeof detail.field === 'string' ? { ...detail, field: locateField(detail.field, route) } : detail,
+  );
 }
 
 function envelopeOf(error: AppError, route: CompiledRoute): Record<string, unknown> {
@@ -85,10 +89,13 @@ export function errorEnvelope(route: CompiledRoute): middy.MiddlewareObj<APIGate
       if (request.response !== undefined) return;
       const appError = toAppError(request.error);
       const statusCode = STATUS_OF[appError.code];
-      const rendered: RenderedError = Object.assign(createError(statusCode, JSON.stringify(envelopeOf(appError, route)), { expose: true }), {
-        headers: headersOf(appError),
-        code: appError.code,
-      });
+      const rendered: RenderedError = Object.assign(
+        createError(statusCode, JSON.stringify(envelopeOf(appError, route)), { expose: true }),
+        {
+          headers: headersOf(appError),
+          code: appError.code,
+        },
+      );
       request.error = rendered;
       log.info('request refused', { statusCode, code: appError.code });
     },

@@ -14,7 +14,10 @@ const PLACED = /^(body|query|path)(\.|\[|$)|^[A-Z]|-|^(profile|customsInvoice|sh
  * parameters first, then the body's fields, then the query's; a name none of them has is in the
  * body when the route takes one, and left as it is otherwise.
  */
-export function locateField(field: string, route: Pick<CompiledRoute, 'paramNames' | 'bodyNames' | 'queryNames'>): string {
+export function locateField(
+  field: string,
+  route: Pick<CompiledRoute, 'paramNames' | 'bodyNames' | 'queryNames'>,
+): string {
   if (PLACED.test(field)) return field;
   const name = field.split(/[.[]/, 1)[0]!;
   if (route.paramNames?.includes(name)) return `path.${field}`;

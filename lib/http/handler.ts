@@ -7,7 +7,14 @@ import type { Caller } from '../domain/caller.js';
 import type { CurrencyMeta, CursorMeta, OrderListMeta, PageMeta } from '../domain/paging.js';
 import { apiKeyAuth } from './auth.js';
 import { idempotencyKeyFrom } from './idempotency-key.js';
-import { defaultEmptyBody, limitBodyDepth, limitBodySize, limitRawBodyDepth, rejectPrototypeKeys, requireBody } from './json.js';
+import {
+  defaultEmptyBody,
+  limitBodyDepth,
+  limitBodySize,
+  limitRawBodyDepth,
+  rejectPrototypeKeys,
+  requireBody,
+} from './json.js';
 import { checkMediaType } from './media-type.js';
 import { refuseRepeatedKey } from './single-key.js';
 import { checkText } from './text.js';
@@ -42,10 +49,17 @@ export interface Reply {
  * `before` steps after the shared ones: body size -> API key and route check -> rate limit ->
  * body presence and JSON -> nesting depth -> schema validation. Errors of any step end in the same envelope.
  */
-export function httpHandler<C extends RouteSpec>(route: CompiledRoute, implementation: (input: RequestInput<C>) => Promise<Reply>) {
+export function httpHandler<C extends RouteSpec>(
+  route: CompiledRoute,
+  implementation: (input: RequestInput<C>) => Promise<Reply>,
+) {
   const base = async (event: APIGatewayProxyEvent, context: PipelineContext): Promise<APIGatewayProxyResult> => {
     // Body, query and params have passed the route's validators (the last step), so they are of its types.
-    const { body, queryStringParameters, pathParameters }: Record<'body' | 'queryStringParameters' | 'pathParameters', unknown> = event;
+    const {
+      body,
+      queryStringParameters,
+      pathParameters,
+    }: Record<'body' | 'queryStringParameters' | 'pathParameters', unknown> = event;
     const input: RequestInput<C> = {
       body: body as BodyOf<C>,
       query: (queryStringParameters ?? {}) as QueryOf<C>,
@@ -71,19 +85,25 @@ export function httpHandler<C extends RouteSpec>(route: CompiledRoute, implement
     };
   };
   const steps: Middleware[] = [];
-  if (route.hasBody) steps.push({ before: async (request) => limitBodySize(request.event.body, request.event.isBase64Encoded) });
+  if (route.hasBody)
+    steps.push({ before: async (request) => limitBodySize(request.event.body, request.event.isBase64Encoded) });
   steps.push({ before: async (request) => refuseRepeatedKey(request.event) });
   steps.push(apiKeyAuth(route));
   if (rateLimitMode() === 'dynamodb') steps.push(localRateLimit());
   if (route.hasBody) {
     if (route.bodyOptional) steps.push({ before: async (request) => defaultEmptyBody(request.event) });
     steps.push({ before: async (request) => requireBody(request.event.body) });
-    steps.push({ before: async (request) => (request.event.isBase64Encoded ? undefined : limitRawBodyDepth(request.event.body)) });
+    steps.push({
+      before: async (request) => (request.event.isBase64Encoded ? undefined : limitRawBodyDepth(request.event.body)),
+    });
     steps.push({ before: async (request) => checkMediaType(request.event) });
     steps.push(httpJsonBodyParser({ reviver: rejectPrototypeKeys }) as Middleware);
     steps.push({ before: async (request) => limitBodyDepth(request.event.body) });
   }
-  steps.push({ before: async (request) => checkText(route.hasBody ? request.event.body : undefined, request.event.queryStringParameters) });
+  steps.push({
+    before: async (request) =>
+      checkText(route.hasBody ? request.event.body : undefined, request.event.queryStringParameters),
+  });
   if (route.validateBody || route.validateQuery || route.validateParams) {
     steps.push(validator({ eventSchema: eventValidator(route) }) as Middleware);
   }

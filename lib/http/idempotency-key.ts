@@ -8,7 +8,10 @@ export function idempotencyKeyFrom(headers: Record<string, string | undefined>):
   if (key === undefined) return undefined;
   if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
     throw new AppError('VALIDATION_ERROR', 'Invalid Idempotency-Key header', [
-      { field: 'Idempotency-Key', message: 'must be 1-128 characters of letters, digits, _ . : -, e.g. order-2026-11-27-0001 or a UUID' },
+      {
+        field: 'Idempotency-Key',
+        message: 'must be 1-128 characters of letters, digits, _ . : -, e.g. order-2026-11-27-0001 or a UUID',
+      },
     ]);
   }
   return key;

@@ -7,13 +7,19 @@ import type { CompiledRoute } from '../schemas/route.js';
  * or the If-Match header (`"3"`, the ETag of the last read; `*` means any version). Both may be
  * given when they agree. A route that requires one refuses a request with neither.
  */
-export function expectedVersionOf(route: CompiledRoute, headers: Record<string, string | undefined>, body: unknown): ExpectedVersion | undefined {
+export function expectedVersionOf(
+  route: CompiledRoute,
+  headers: Record<string, string | undefined>,
+  body: unknown,
+): ExpectedVersion | undefined {
   const mode = route.versioned?.ifMatch;
   if (!mode) return undefined;
   const header = headers['if-match'];
   const fromHeader = header === undefined ? undefined : parseIfMatch(header);
   if (header !== undefined && fromHeader === undefined) {
-    throw validationError([{ field: 'If-Match', message: 'must be the ETag of the record, e.g. "3" (quotes included), or *' }]);
+    throw validationError([
+      { field: 'If-Match', message: 'must be the ETag of the record, e.g. "3" (quotes included), or *' },
+    ]);
   }
   const fromBody = typeof body === 'object' && body !== null ? (body as { version?: unknown }).version : undefined;
   const bodyVersion = typeof fromBody === 'number' ? fromBody : undefined;

@@ -16,7 +16,8 @@ export function rejectPrototypeKeys(key: string, value: unknown): unknown {
 
 /** Runs after authentication, before the JSON parser: a route with a body schema needs a body. */
 export function requireBody(body: unknown): void {
-  if (body === undefined || body === null || body === '') throw new AppError('INVALID_JSON', 'A JSON request body is required');
+  if (body === undefined || body === null || body === '')
+    throw new AppError('INVALID_JSON', 'A JSON request body is required');
 }
 
 /** On routes whose body fields are all optional, no body at all means `{}`. */
@@ -86,6 +87,8 @@ export function limitBodyDepth(body: unknown): void {
       node.forEach((item, i) => {
         stack.push({ node: item, path: `${path}[${i}]`, depth: depth + 1 });
       });
-    } else for (const [key, child] of Object.entries(node)) stack.push({ node: child, path: `${path}.${key}`, depth: depth + 1 });
+    } else
+      for (const [key, child] of Object.entries(node))
+        stack.push({ node: child, path: `${path}.${key}`, depth: depth + 1 });
   }
 }

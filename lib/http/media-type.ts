@@ -10,7 +10,8 @@ const SEND_JSON = 'send the body as JSON in UTF-8 with Content-Type: application
  */
 export function checkMediaType(event: { headers?: Record<string, string | undefined> | null }): void {
   const given = event.headers?.['content-type'];
-  if (given === undefined || given.trim() === '') throw new AppError('UNSUPPORTED_MEDIA_TYPE', `No Content-Type: ${SEND_JSON}`);
+  if (given === undefined || given.trim() === '')
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `No Content-Type: ${SEND_JSON}`);
   const [type = '', ...parameters] = given.split(';').map((part) => part.trim());
   if (type.toLowerCase() !== 'application/json')
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Content-Type ${type.slice(0, 100)} is not accepted: ${SEND_JSON}`);

@@ -13,7 +13,8 @@ import { log, setLogContext } from '../logger.js';
 import { recordRequest } from '../metrics.js';
 
 /** The `code` the error envelope step put on the error it rendered, for the log line and the per-code error metric. */
-const errorCodeOf = (error: Error | null | undefined): string | undefined => (error as Partial<RenderedError> | null | undefined)?.code;
+const errorCodeOf = (error: Error | null | undefined): string | undefined =>
+  (error as Partial<RenderedError> | null | undefined)?.code;
 
 /** The Lambda context as the pipeline carries it: the API-key step sets the caller it resolved. */
 export type PipelineContext = Context & { caller?: Caller };
@@ -57,7 +58,14 @@ export function basePipeline(
   if (page) pipeline.use(page.permissionsPolicy);
   pipeline.use(httpSecurityHeaders({ ...page?.securityHeaders, permissionsPolicy: false }));
   if (page?.cors ?? true)
-    pipeline.use(httpCors({ origin: '*', headers: CORS_HEADERS, methods: 'GET,POST,PATCH,DELETE,OPTIONS', exposeHeaders: 'Retry-After,ETag' }));
+    pipeline.use(
+      httpCors({
+        origin: '*',
+        headers: CORS_HEADERS,
+        methods: 'GET,POST,PATCH,DELETE,OPTIONS',
+        exposeHeaders: 'Retry-After,ETag',
+      }),
+    );
   pipeline.use(httpErrorHandler({ logger: false })).use(errorEnvelope(route));
   for (const step of steps) pipeline.use(step);
   return pipeline.handler(base);

@@ -17,7 +17,11 @@ export function rawHttpHandler(
 ) {
   const base = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
     const reply = await implementation(event);
-    return { statusCode: route.status, headers: { 'Content-Type': reply.contentType, ...reply.headers }, body: reply.body };
+    return {
+      statusCode: route.status,
+      headers: { 'Content-Type': reply.contentType, ...reply.headers },
+      body: reply.body,
+    };
   };
   return basePipeline(route, base, [], { permissionsPolicy: permissionsPolicy(), securityHeaders });
 }

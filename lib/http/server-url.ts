@@ -10,9 +10,17 @@ export function serverUrlOf(event: Pick<APIGatewayProxyEvent, 'headers' | 'path'
   const given = headers.host ?? headers.Host ?? '';
   const host = /^[A-Za-z0-9.-]+(:\d+)?$/.test(given) ? given : 'localhost:3000';
   const forwarded = headers['x-forwarded-proto'] ?? headers['X-Forwarded-Proto'];
-  const proto = forwarded === 'http' || forwarded === 'https' ? forwarded : /^(localhost|127\.0\.0\.1)(:\d+)?$/.test(host) ? 'http' : 'https';
+  const proto =
+    forwarded === 'http' || forwarded === 'https'
+      ? forwarded
+      : /^(localhost|127\.0\.0\.1)(:\d+)?$/.test(host)
+        ? 'http'
+        : 'https';
   const fullPath = event.requestContext?.path ?? event.path;
-  const prefix = fullPath && event.path && fullPath.endsWith(event.path) ? fullPath.slice(0, fullPath.length - event.path.length) : '';
+  const prefix =
+    fullPath && event.path && fullPath.endsWith(event.path)
+      ? fullPath.slice(0, fullPath.length - event.path.length)
+      : '';
   const safePrefix = /^(\/[A-Za-z0-9_-]+)*$/.test(prefix) ? prefix : '';
   return `${proto}://${host}${safePrefix}`;
 }

@@ -15,5 +15,10 @@ export function refuseRepeatedKey(event: {
   const value = Object.entries(event.headers ?? {}).find(([name]) => name.toLowerCase() === 'x-api-key')?.[1];
   const count = Math.max(lines.length, value?.includes(',') ? value.split(',').length : 0);
   if (count > 1)
-    throw validationError([{ field: 'X-API-Key', message: `must be sent once: it was sent ${count} times; send one key, e.g. one "X-API-Key: vpo_…" line` }]);
+    throw validationError([
+      {
+        field: 'X-API-Key',
+        message: `must be sent once: it was sent ${count} times; send one key, e.g. one "X-API-Key: vpo_…" line`,
+      },
+    ]);
 }

@@ -17,7 +17,8 @@ function textProblem(value: string): string | undefined {
     }
     if (c >= 0xd800 && c <= 0xdfff)
       return `must be whole characters in UTF-8: it holds half of a character (a lone surrogate) at position ${i}, e.g. ${exampleOf(value)}`;
-    if (c === 0xfffd) return `must be sent in UTF-8: it holds U+FFFD at position ${i}, the mark of bytes that were not UTF-8, e.g. ${exampleOf(value)}`;
+    if (c === 0xfffd)
+      return `must be sent in UTF-8: it holds U+FFFD at position ${i}, the mark of bytes that were not UTF-8, e.g. ${exampleOf(value)}`;
     if (isControl(value, i)) {
       return `must not hold control characters other than tab and newline: it holds U+${c.toString(16).toUpperCase().padStart(4, '0')} at position ${i}, e.g. ${exampleOf(value)}`;
     }
@@ -62,7 +63,8 @@ export function checkText(body: unknown, query: Record<string, string | undefine
       node.forEach((item, i) => {
         stack.push({ node: item, path: `${path}[${i}]` });
       });
-    } else if (node !== null && typeof node === 'object') for (const [key, child] of Object.entries(node)) stack.push({ node: child, path: `${path}.${key}` });
+    } else if (node !== null && typeof node === 'object')
+      for (const [key, child] of Object.entries(node)) stack.push({ node: child, path: `${path}.${key}` });
   }
   for (const [name, value] of Object.entries(query ?? {})) {
     const problem = value === undefined ? undefined : textProblem(value);

@@ -1,6 +1,12 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { s3Endpoint } from '../config.js';
-import { isPageLanguage, renderRefusalPage, renderTrackingPage, TRACKING_PAGE_HEADERS, trackingPageSecurity } from '../pages/tracking-page.js';
+import {
+  isPageLanguage,
+  renderRefusalPage,
+  renderTrackingPage,
+  TRACKING_PAGE_HEADERS,
+  trackingPageSecurity,
+} from '../pages/tracking-page.js';
 import type { PageLanguage } from '../text/tracking-page-words.js';
 import { admitPageRequest } from '../use-cases/tracking/admit-page-request.js';
 import { readTrackingPage } from '../use-cases/tracking/read-tracking-page.js';
@@ -15,14 +21,22 @@ function askedLanguage(event: APIGatewayProxyEvent): PageLanguage | undefined {
   if (isPageLanguage(asked)) return asked;
   return undefined;
 }
-const browserLanguage = (event: APIGatewayProxyEvent): PageLanguage => (/^\s*ar\b/i.test(event.headers?.['accept-language'] ?? '') ? 'ar' : 'en');
+const browserLanguage = (event: APIGatewayProxyEvent): PageLanguage =>
+  /^\s*ar\b/i.test(event.headers?.['accept-language'] ?? '') ? 'ar' : 'en';
 
 /** A refusal: the same page for every link that does not work, whatever the reason. */
-export function refusedTrackingPage(event: APIGatewayProxyEvent, kind: 'notFound' | 'tooMany' | 'unavailable', retryAfterSeconds?: number): PageReply {
+export function refusedTrackingPage(
+  event: APIGatewayProxyEvent,
+  kind: 'notFound' | 'tooMany' | 'unavailable',
+  retryAfterSeconds?: number,
+): PageReply {
   const statusCode = kind === 'notFound' ? 404 : kind === 'tooMany' ? 429 : 503;
   return {
     statusCode,
-    headers: { ...TRACKING_PAGE_HEADERS, ...(retryAfterSeconds === undefined ? {} : { 'Retry-After': String(retryAfterSeconds) }) },
+    headers: {
+      ...TRACKING_PAGE_HEADERS,
+      ...(retryAfterSeconds === undefined ? {} : { 'Retry-After': String(retryAfterSeconds) }),
+    },
     body: renderRefusalPage(kind, askedLanguage(event) ?? browserLanguage(event)),
   };
 }

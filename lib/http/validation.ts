@@ -20,12 +20,28 @@ export function eventValidator(route: CompiledRoute) {
       if (route.validateParams) {
         event.pathParameters ??= {};
         if (!route.validateParams(event.pathParameters))
-          details.push(...toFieldErrors('path', route.validateParams.errors, event.pathParameters, route.paramNames, route.paramsHints));
+          details.push(
+            ...toFieldErrors(
+              'path',
+              route.validateParams.errors,
+              event.pathParameters,
+              route.paramNames,
+              route.paramsHints,
+            ),
+          );
       }
       if (route.validateQuery) {
         event.queryStringParameters ??= {};
         if (!route.validateQuery(event.queryStringParameters)) {
-          details.push(...toFieldErrors('query', route.validateQuery.errors, event.queryStringParameters, route.queryNames, route.queryHints));
+          details.push(
+            ...toFieldErrors(
+              'query',
+              route.validateQuery.errors,
+              event.queryStringParameters,
+              route.queryNames,
+              route.queryHints,
+            ),
+          );
         }
       }
       if (route.validateBody && !route.validateBody(event.body)) {

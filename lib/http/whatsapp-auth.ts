@@ -16,7 +16,9 @@ const sameText = (a: string, b: string): boolean => {
  * X-Hub-Signature-256 must be "sha256=" and the hex HMAC-SHA256 of the raw body under the app
  * secret. Checked before the body is parsed, on the exact bytes Meta signed; anything else is 401.
  */
-export function checkWhatsAppSignature(event: Pick<APIGatewayProxyEvent, 'headers' | 'body' | 'isBase64Encoded'>): void {
+export function checkWhatsAppSignature(
+  event: Pick<APIGatewayProxyEvent, 'headers' | 'body' | 'isBase64Encoded'>,
+): void {
   const secret = whatsappAppSecret();
   if (secret === '') {
     log.error('WhatsApp webhook refused: WHATSAPP_APP_SECRET is not set');
@@ -24,9 +26,13 @@ export function checkWhatsAppSignature(event: Pick<APIGatewayProxyEvent, 'header
   }
   const header = event.headers?.['x-hub-signature-256'];
   if (!header) throw unauthorized('The X-Hub-Signature-256 header is required');
-  const raw = event.body === null || event.body === undefined ? Buffer.alloc(0) : Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
+  const raw =
+    event.body === null || event.body === undefined
+      ? Buffer.alloc(0)
+      : Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
   const expected = `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
-  if (!sameText(header.trim().toLowerCase(), expected)) throw unauthorized('The X-Hub-Signature-256 signature does not match the body');
+  if (!sameText(header.trim().toLowerCase(), expected))
+    throw unauthorized('The X-Hub-Signature-256 signature does not match the body');
 }
 
 /** Meta's verification handshake: the challenge back when the token is this stage's. */
@@ -35,10 +41,18 @@ export function answerWhatsAppChallenge(query: Record<string, string | undefined
   const token = query['hub.verify_token'];
   const challenge = query['hub.challenge'];
   if (mode !== 'subscribe') throw invalidField('query.hub.mode', 'must be "subscribe", e.g. hub.mode=subscribe');
-  if (!token) throw invalidField('query.hub.verify_token', 'is required: the verify token set in the app dashboard, e.g. hub.verify_token=my-verify-token');
+  if (!token)
+    throw invalidField(
+      'query.hub.verify_token',
+      'is required: the verify token set in the app dashboard, e.g. hub.verify_token=my-verify-token',
+    );
   if (!challenge || challenge.length > 256)
-    throw invalidField('query.hub.challenge', 'is required: at most 256 characters, answered back as they are, e.g. hub.challenge=1158201444');
+    throw invalidField(
+      'query.hub.challenge',
+      'is required: at most 256 characters, answered back as they are, e.g. hub.challenge=1158201444',
+    );
   const expected = whatsappVerifyToken();
-  if (expected === '' || !sameText(token, expected)) throw forbidden("hub.verify_token is not this webhook's verify token");
+  if (expected === '' || !sameText(token, expected))
+    throw forbidden("hub.verify_token is not this webhook's verify token");
   return challenge;
 }

@@ -15,7 +15,11 @@ import { checkWhatsAppSignature } from './whatsapp-auth.js';
 export function signedWebhookHandler(route: CompiledRoute, implementation: (body: unknown) => Promise<Reply>) {
   const base = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
     const reply = await implementation(event.body as unknown);
-    return { statusCode: route.status, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ success: true, data: reply.data }) };
+    return {
+      statusCode: route.status,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ success: true, data: reply.data }),
+    };
   };
   const steps: Middleware[] = [
     { before: async (request) => limitBodySize(request.event.body, request.event.isBase64Encoded) },

@@ -14,21 +14,29 @@ import { renderMessage } from './templates.js';
  * does not get its parameters, and free-form text outside the recipient's 24-hour window.
  */
 
-const refuse = (providerCode: number, message: string) => new ChannelError('REJECTED', message, { retryable: false, providerCode, attempts: 1 });
+const refuse = (providerCode: number, message: string) =>
+  new ChannelError('REJECTED', message, { retryable: false, providerCode, attempts: 1 });
 
 /** The rendered text, or Meta's refusal of the message. */
 async function readableText(message: ChatMessage): Promise<string> {
   const rendering = renderMessage(message);
   if ('problem' in rendering) {
-    const { name, language, parameters } = 'template' in message ? message.template : { name: '', language: '', parameters: [] };
+    const { name, language, parameters } =
+      'template' in message ? message.template : { name: '', language: '', parameters: [] };
     throw rendering.problem === 'unknown-template'
       ? refuse(132001, `(#132001) Template name does not exist in the translation: ${name} (${language})`)
-      : refuse(132000, `(#132000) Number of parameters does not match the expected number of params: ${name} got ${parameters.length}`);
+      : refuse(
+          132000,
+          `(#132000) Number of parameters does not match the expected number of params: ${name} got ${parameters.length}`,
+        );
   }
   if ('text' in message) {
     const contact = await getChatContact(message.to);
     if (!windowOpen(contact?.lastInboundAt, new Date())) {
-      throw refuse(131047, `(#131047) Re-engagement message: more than 24 hours have passed since ${message.to} last wrote; send a template instead`);
+      throw refuse(
+        131047,
+        `(#131047) Re-engagement message: more than 24 hours have passed since ${message.to} last wrote; send a template instead`,
+      );
     }
   }
   return rendering.text;
@@ -48,11 +56,15 @@ export function createLocalChatLogChannel(): ChatChannel {
     async send(input) {
       const message = checkMessage(input);
       if (failListed(message.to)) {
-        throw new ChannelError('REJECTED', `The local chat log refuses ${message.to}: it is listed in CHAT_LOCAL_FAIL_NUMBERS`, {
-          retryable: false,
-          providerCode: 'LOCAL_FAIL_LISTED',
-          attempts: 1,
-        });
+        throw new ChannelError(
+          'REJECTED',
+          `The local chat log refuses ${message.to}: it is listed in CHAT_LOCAL_FAIL_NUMBERS`,
+          {
+            retryable: false,
+            providerCode: 'LOCAL_FAIL_LISTED',
+            attempts: 1,
+          },
+        );
       }
       const text = await readableText(message);
       const id = newId();

@@ -56,7 +56,8 @@ export class ChannelError extends Error {
 /** WhatsApp's limit for a text body. */
 const MAX_TEXT_LENGTH = 4096;
 
-const refused = (code: ChannelErrorCode, message: string) => new ChannelError(code, message, { retryable: false, attempts: 0 });
+const refused = (code: ChannelErrorCode, message: string) =>
+  new ChannelError(code, message, { retryable: false, attempts: 0 });
 
 /**
  * Checks a message before any transport spends a request on it, so the local outbox refuses
@@ -66,19 +67,23 @@ const refused = (code: ChannelErrorCode, message: string) => new ChannelError(co
 const MAX_CALLBACK_LENGTH = 512;
 function callbackOf(message: ChatMessage): Pick<ChatMessage, 'callbackData'> {
   if (message.callbackData === undefined) return {};
-  if (message.callbackData.length > MAX_CALLBACK_LENGTH) throw refused('REJECTED', `Callback data may have at most ${MAX_CALLBACK_LENGTH} characters`);
+  if (message.callbackData.length > MAX_CALLBACK_LENGTH)
+    throw refused('REJECTED', `Callback data may have at most ${MAX_CALLBACK_LENGTH} characters`);
   return { callbackData: message.callbackData };
 }
 
 export function checkMessage(message: ChatMessage): ChatMessage {
   const to = normalizePhone(message.to);
-  if (to === undefined) throw refused('RECIPIENT_INVALID', `"${message.to}" is not a phone number in E.164 form such as +971501234567`);
+  if (to === undefined)
+    throw refused('RECIPIENT_INVALID', `"${message.to}" is not a phone number in E.164 form such as +971501234567`);
   if ('text' in message) {
     if (message.text.trim() === '') throw refused('REJECTED', 'A chat message needs a non-empty text');
-    if (message.text.length > MAX_TEXT_LENGTH) throw refused('REJECTED', `A chat text may have at most ${MAX_TEXT_LENGTH} characters`);
+    if (message.text.length > MAX_TEXT_LENGTH)
+      throw refused('REJECTED', `A chat text may have at most ${MAX_TEXT_LENGTH} characters`);
     return { to, text: message.text, ...callbackOf(message) };
   }
   const { name, language, parameters } = message.template;
-  if (name.trim() === '' || language.trim() === '') throw refused('REJECTED', 'A chat template needs a name and a language');
+  if (name.trim() === '' || language.trim() === '')
+    throw refused('REJECTED', 'A chat template needs a name and a language');
   return { to, template: { name, language, parameters: [...parameters] }, ...callbackOf(message) };
 }

@@ -35,7 +35,9 @@ function signatureHeaders(request: Pick<WebhookRequest, 'id' | 'body' | 'secrets
   return {
     'webhook-id': request.id,
     'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-    'webhook-signature': request.secrets.map((secret) => new Webhook(secret).sign(request.id, at, request.body)).join(' '),
+    'webhook-signature': request.secrets
+      .map((secret) => new Webhook(secret).sign(request.id, at, request.body))
+      .join(' '),
   };
 }
 
@@ -49,16 +51,28 @@ export const sendWebhook: SendWebhook = async (request) => {
   try {
     const answer = await fetch(request.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': 'vehicle-purchase-orders-webhooks/1', ...signatureHeaders(request) },
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'vehicle-purchase-orders-webhooks/1',
+        ...signatureHeaders(request),
+      },
       body: request.body,
       redirect: 'manual',
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     const text = await answer.text().catch(() => '');
-    return { statusCode: answer.status, latencyMs: Math.round(performance.now() - started), ...(text ? { response: text.slice(0, RESPONSE_KEPT) } : {}) };
+    return {
+      statusCode: answer.status,
+      latencyMs: Math.round(performance.now() - started),
+      ...(text ? { response: text.slice(0, RESPONSE_KEPT) } : {}),
+    };
   } catch (error) {
-    const cause = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+    const cause =
+      error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    return { latencyMs: Math.round(performance.now() - started), error: timedOut ? `no answer within ${TIMEOUT_MS / 1000} s` : cause.slice(0, RESPONSE_KEPT) };
+    return {
+      latencyMs: Math.round(performance.now() - started),
+      error: timedOut ? `no answer within ${TIMEOUT_MS / 1000} s` : cause.slice(0, RESPONSE_KEPT),
+    };
   }
 };

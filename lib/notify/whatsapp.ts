@@ -67,8 +67,14 @@ function resolveConfig(options: WhatsAppOptions): Config {
   const accessToken = options.accessToken || settings.accessToken;
   const phoneNumberId = options.phoneNumberId || settings.phoneNumberId;
   if (!accessToken || !phoneNumberId) {
-    const missing = [accessToken ? undefined : 'WHATSAPP_ACCESS_TOKEN', phoneNumberId ? undefined : 'WHATSAPP_PHONE_NUMBER_ID'].filter(Boolean);
-    throw new ChannelError('AUTH_FAILED', `The WhatsApp channel is not configured: set ${missing.join(' and ')}`, { retryable: false, attempts: 0 });
+    const missing = [
+      accessToken ? undefined : 'WHATSAPP_ACCESS_TOKEN',
+      phoneNumberId ? undefined : 'WHATSAPP_PHONE_NUMBER_ID',
+    ].filter(Boolean);
+    throw new ChannelError('AUTH_FAILED', `The WhatsApp channel is not configured: set ${missing.join(' and ')}`, {
+      retryable: false,
+      attempts: 0,
+    });
   }
   const baseUrl = (options.baseUrl || settings.baseUrl || DEFAULT_BASE_URL).replace(/\/+$/, '');
   const version = options.apiVersion || settings.apiVersion || DEFAULT_API_VERSION;
@@ -95,8 +101,15 @@ function requestBody(message: ChatMessage): Record<string, unknown> {
   };
   if ('text' in message) return { ...envelope, type: 'text', text: { preview_url: true, body: message.text } };
   const { name, language, parameters } = message.template;
-  const components = parameters.length === 0 ? undefined : [{ type: 'body', parameters: parameters.map((text) => ({ type: 'text', text })) }];
-  return { ...envelope, type: 'template', template: { name, language: { code: language }, ...(components ? { components } : {}) } };
+  const components =
+    parameters.length === 0
+      ? undefined
+      : [{ type: 'body', parameters: parameters.map((text) => ({ type: 'text', text })) }];
+  return {
+    ...envelope,
+    type: 'template',
+    template: { name, language: { code: language }, ...(components ? { components } : {}) },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -120,7 +133,11 @@ async function post(config: Config, body: string): Promise<{ messageId: string }
   try {
     const response = await fetch(config.url, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${config.accessToken}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: {
+        Authorization: `Bearer ${config.accessToken}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+      },
       body,
       signal: controller.signal,
     });
@@ -190,7 +207,8 @@ function classify(status: number, error: GraphError | undefined): ChannelErrorCo
   if (status === 401 || (code !== undefined && AUTH_CODES.has(code))) return 'AUTH_FAILED';
   if (status === 429 || (code !== undefined && RATE_LIMIT_CODES.has(code))) return 'RATE_LIMITED';
   if (code !== undefined && RECIPIENT_CODES.has(code)) return 'RECIPIENT_INVALID';
-  if (code === 100 && RECIPIENT_WORDS.test(`${error?.message ?? ''} ${error?.error_data?.details ?? ''}`)) return 'RECIPIENT_INVALID';
+  if (code === 100 && RECIPIENT_WORDS.test(`${error?.message ?? ''} ${error?.error_data?.details ?? ''}`))
+    return 'RECIPIENT_INVALID';
   if (status >= 500 || (code !== undefined && UNAVAILABLE_CODES.has(code))) return 'UNAVAILABLE';
   return 'REJECTED';
 }
@@ -241,7 +259,8 @@ function parseJson(text: string): unknown {
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function messageIdOf(body: unknown): string | undefined {
   if (!isObject(body) || !Array.isArray(body.messages)) return undefined;
@@ -257,6 +276,7 @@ function graphErrorOf(body: unknown): GraphError | undefined {
     code: typeof code === 'number' ? code : undefined,
     error_subcode: typeof error_subcode === 'number' ? error_subcode : undefined,
     fbtrace_id: typeof fbtrace_id === 'string' ? fbtrace_id : undefined,
-    error_data: isObject(error_data) && typeof error_data.details === 'string' ? { details: error_data.details } : undefined,
+    error_data:
+      isObject(error_data) && typeof error_data.details === 'string' ? { details: error_data.details } : undefined,
   };
 }

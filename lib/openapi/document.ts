@@ -22,8 +22,10 @@ type DocumentedCode = keyof typeof ERROR_CATALOGUE;
 const RECORDED = (recorded as { examples: Record<string, Record<string, { note?: string; value: unknown }>> }).examples;
 /** Webhook bodies recorded by the same walk, by event type. */
 const RECORDED_EVENTS = (recorded as { events?: Record<string, unknown> }).events ?? {};
-export const recordedExample = (operationId: string, status: number | string): { note?: string; value: unknown } | undefined =>
-  RECORDED[operationId]?.[String(status)];
+export const recordedExample = (
+  operationId: string,
+  status: number | string,
+): { note?: string; value: unknown } | undefined => RECORDED[operationId]?.[String(status)];
 
 /** Replaced by the host that serves the document (functions/docs/get-open-api.ts). */
 export const SERVER_URL_PLACEHOLDER = 'https://__SERVER_URL__';
@@ -33,7 +35,8 @@ function errorCodesOf(route: RouteSpec): DocumentedCode[] {
   const codes: ErrorCode[] = [];
   // A keyed route refuses a repeated X-API-Key with 400 (lib/http/single-key.ts).
   if (!route.public) codes.push('UNAUTHORIZED', 'FORBIDDEN', 'VALIDATION_ERROR');
-  if (route.body && !route.public) codes.push('VALIDATION_ERROR', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE');
+  if (route.body && !route.public)
+    codes.push('VALIDATION_ERROR', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE');
   if ((route.query || route.params) && !route.raw) codes.push('VALIDATION_ERROR');
   if (route.idempotent) codes.push('VALIDATION_ERROR', 'IDEMPOTENCY_KEY_REUSED');
   if (route.versioned?.ifMatch) {
@@ -44,7 +47,9 @@ function errorCodesOf(route: RouteSpec): DocumentedCode[] {
   }
   codes.push(...(route.errors ?? []));
   if (!route.public) codes.push('RATE_LIMITED', 'SERVICE_UNAVAILABLE');
-  return [...new Set(codes)].filter((code): code is DocumentedCode => code in ERROR_CATALOGUE).sort((a, b) => STATUS_OF[a] - STATUS_OF[b]);
+  return [...new Set(codes)]
+    .filter((code): code is DocumentedCode => code in ERROR_CATALOGUE)
+    .sort((a, b) => STATUS_OF[a] - STATUS_OF[b]);
 }
 
 /** Who may call it, in words: admin always; the route's roles, or every role. */
@@ -55,7 +60,8 @@ export function rolesOf(route: RouteSpec): string[] {
 
 function errorResponses(route: RouteSpec): Json {
   const byStatus = new Map<number, DocumentedCode[]>();
-  for (const code of errorCodesOf(route)) byStatus.set(STATUS_OF[code], [...(byStatus.get(STATUS_OF[code]) ?? []), code]);
+  for (const code of errorCodesOf(route))
+    byStatus.set(STATUS_OF[code], [...(byStatus.get(STATUS_OF[code]) ?? []), code]);
   const responses: Json = {};
   for (const [status, codes] of byStatus) {
     const real = recordedExample(route.id, status);
@@ -64,14 +70,20 @@ function errorResponses(route: RouteSpec): Json {
       codes.map((code) => [
         code,
         code === realCode
-          ? { summary: code, description: `${ERROR_CATALOGUE[code].when}${real!.note ? ` (here: ${real!.note})` : ''}`, value: real!.value }
+          ? {
+              summary: code,
+              description: `${ERROR_CATALOGUE[code].when}${real!.note ? ` (here: ${real!.note})` : ''}`,
+              value: real!.value,
+            }
           : { $ref: `#/components/examples/${code}` },
       ]),
     );
     responses[String(status)] = {
       description: codes.map((code) => `**${code}**: ${ERROR_CATALOGUE[code].when}`).join('\n\n'),
       ...(status === 429 || status === 503
-        ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'seconds to wait before retrying' } } }
+        ? {
+            headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'seconds to wait before retrying' } },
+          }
         : {}),
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, examples } },
     };
@@ -108,7 +120,8 @@ function headerParameters(route: RouteSpec): unknown[] {
       in: 'header',
       required: false,
       schema: { type: 'string', minLength: 1, maxLength: 128 },
-      description: 'Retries with the same key and body return the original response; the same key with another body gets 409 IDEMPOTENCY_KEY_REUSED.',
+      description:
+        'Retries with the same key and body return the original response; the same key with another body gets 409 IDEMPOTENCY_KEY_REUSED.',
       example: 'order-2026-03-14-0001',
     });
   }
@@ -128,7 +141,11 @@ function headerParameters(route: RouteSpec): unknown[] {
 function describe(route: RouteSpec): string {
   const parts = [route.description ?? ''];
   const roles = rolesOf(route);
-  parts.push(route.public ? '**Who may call:** anyone; no API key.' : `**Who may call:** ${roles.join(', ')}${route.roles ? '' : ' (every role)'}.`);
+  parts.push(
+    route.public
+      ? '**Who may call:** anyone; no API key.'
+      : `**Who may call:** ${roles.join(', ')}${route.roles ? '' : ' (every role)'}.`,
+  );
   if (route.versioned) {
     parts.push(
       `**Version:** the answer carries the ${route.versioned.record}'s version as an \`ETag\` header.${route.versioned.ifMatch ? ' This operation raises the version; send the one you read as `If-Match` (or body.version where the body has it).' : ''}`,
@@ -171,12 +188,21 @@ function successResponse(route: RouteSpec): Json {
     ]);
     return { [String(route.status)]: { description: route.summary, content }, ...Object.fromEntries(others) };
   }
-  const schema = toJsonSchema(successEnvelope(route.response ?? ({} as TSchema), route.list, route.cursorList, route.currencyMeta));
+  const schema = toJsonSchema(
+    successEnvelope(route.response ?? ({} as TSchema), route.list, route.cursorList, route.currencyMeta),
+  );
   return {
     [String(route.status)]: {
       description: `${route.status === 201 ? 'Created' : 'Success'}${real?.note ? `: ${real.note}` : ''}`,
       ...(route.versioned
-        ? { headers: { ETag: { schema: { type: 'string' }, description: `the ${route.versioned.record}'s version, quoted, e.g. "3"` } } }
+        ? {
+            headers: {
+              ETag: {
+                schema: { type: 'string' },
+                description: `the ${route.versioned.record}'s version, quoted, e.g. "3"`,
+              },
+            },
+          }
         : {}),
       content: { 'application/json': { schema, example: real ? real.value : exampleOf(schema) } },
     },
@@ -192,7 +218,8 @@ function hoistNamed(node: unknown, named: Record<string, unknown>): unknown {
   if (typeof node !== 'object' || node === null) return node;
   const object = node as Json;
   const out: Json = {};
-  for (const [key, value] of Object.entries(object)) out[key] = key === 'example' || key === 'examples' ? value : hoistNamed(value, named);
+  for (const [key, value] of Object.entries(object))
+    out[key] = key === 'example' || key === 'examples' ? value : hoistNamed(value, named);
   if (typeof object.title === 'string' && (object.type === 'object' || 'properties' in object)) {
     named[object.title] ??= out;
     return { $ref: `#/components/schemas/${object.title}` };
@@ -214,7 +241,8 @@ const SIGNATURE_HEADERS = [
     in: 'header',
     required: true,
     schema: { type: 'string' },
-    description: 'Seconds since the epoch when this attempt was signed; refuse one far from your clock (libraries allow 5 minutes).',
+    description:
+      'Seconds since the epoch when this attempt was signed; refuse one far from your clock (libraries allow 5 minutes).',
     example: '1795456603',
   },
   {
@@ -241,7 +269,10 @@ function webhooksSection(named: Record<string, unknown>): Json {
         tags: ['Webhooks'],
         security: [],
         parameters: SIGNATURE_HEADERS,
-        requestBody: { required: true, content: { 'application/json': { schema, example: RECORDED_EVENTS[type] ?? exampleOf(schema) } } },
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema, example: RECORDED_EVENTS[type] ?? exampleOf(schema) } },
+        },
         responses: {
           '2XX': { description: 'Delivered. Answer within 10 seconds; the body is ignored.' },
           default: {
@@ -265,8 +296,19 @@ export function buildOpenApi(contracts: readonly RouteSpec[], version: string): 
       summary: route.summary,
       description: describe(route),
       tags: [route.tag],
-      parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query'), ...headerParameters(route)],
-      ...(body ? { requestBody: { required: !route.bodyOptional, content: { 'application/json': { schema: body, example: exampleOf(body) } } } } : {}),
+      parameters: [
+        ...parameters(route.params, 'path'),
+        ...parameters(route.query, 'query'),
+        ...headerParameters(route),
+      ],
+      ...(body
+        ? {
+            requestBody: {
+              required: !route.bodyOptional,
+              content: { 'application/json': { schema: body, example: exampleOf(body) } },
+            },
+          }
+        : {}),
       responses: { ...successResponse(route), ...errorResponses(route) },
       ...(route.public ? { security: [] } : {}),
       ...(route.public ? {} : { 'x-roles': rolesOf(route) }),
@@ -286,7 +328,8 @@ export function buildOpenApi(contracts: readonly RouteSpec[], version: string): 
           type: 'apiKey',
           in: 'header',
           name: 'X-API-Key',
-          description: 'Your API key. `npm start` prints demo keys; an admin issues real ones with POST /api/v1/api-keys.',
+          description:
+            'Your API key. `npm start` prints demo keys; an admin issues real ones with POST /api/v1/api-keys.',
         },
       },
       schemas: { ...named, Error: toJsonSchema(ErrorEnvelope) },
@@ -294,7 +337,13 @@ export function buildOpenApi(contracts: readonly RouteSpec[], version: string): 
       examples: Object.fromEntries(
         (Object.keys(ERROR_CATALOGUE) as DocumentedCode[]).map((code) => {
           const entry = ERROR_CATALOGUE[code];
-          const value = { success: false, error: entry.error, statusCode: STATUS_OF[code], code, ...(entry.details ? { details: entry.details } : {}) };
+          const value = {
+            success: false,
+            error: entry.error,
+            statusCode: STATUS_OF[code],
+            code,
+            ...(entry.details ? { details: entry.details } : {}),
+          };
           return [code, { summary: code, description: entry.when, value }];
         }),
       ),

@@ -1,7 +1,10 @@
 import type { ErrorCode } from '../domain/errors.js';
 
 /** What each error code means to a client, with an example body for the reference. */
-export const ERROR_CATALOGUE: Record<Exclude<ErrorCode, 'INTERNAL_ERROR'>, { when: string; error: string; details?: Array<Record<string, unknown>> }> = {
+export const ERROR_CATALOGUE: Record<
+  Exclude<ErrorCode, 'INTERNAL_ERROR'>,
+  { when: string; error: string; details?: Array<Record<string, unknown>> }
+> = {
   VALIDATION_ERROR: {
     when: 'a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field',
     error: 'Request validation failed',
@@ -10,14 +13,18 @@ export const ERROR_CATALOGUE: Record<Exclude<ErrorCode, 'INTERNAL_ERROR'>, { whe
       { field: 'body.currency', message: 'must be one of USD, KRW, AED' },
     ],
   },
-  INVALID_JSON: { when: 'the body is not valid JSON, or a route that needs a body got none', error: 'The request body is not valid JSON' },
+  INVALID_JSON: {
+    when: 'the body is not valid JSON, or a route that needs a body got none',
+    error: 'The request body is not valid JSON',
+  },
   UNAUTHORIZED: {
     when: 'the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user',
     error: 'A valid API key is required in the X-API-Key header',
   },
   FORBIDDEN: {
     when: "the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes",
-    error: 'The role inspector may not call POST /api/v1/customers; it is open to admin, operations, accountant, marketer, integrator',
+    error:
+      'The role inspector may not call POST /api/v1/customers; it is open to admin, operations, accountant, marketer, integrator',
     details: [
       {
         field: 'X-API-Key',
@@ -31,7 +38,10 @@ export const ERROR_CATALOGUE: Record<Exclude<ErrorCode, 'INTERNAL_ERROR'>, { whe
     when: 'the tenant requires a second person, and the caller recorded the entry it tries to confirm',
     error: 'This tenant requires a second person: whoever recorded this receipt cannot also confirm it',
     details: [
-      { message: 'This tenant requires a second person: whoever recorded this receipt cannot also confirm it', recordedBy: 'ckx8k2m1p0000abcd1234efg' },
+      {
+        message: 'This tenant requires a second person: whoever recorded this receipt cannot also confirm it',
+        recordedBy: 'ckx8k2m1p0000abcd1234efg',
+      },
     ],
   },
   NOT_FOUND: {
@@ -39,11 +49,19 @@ export const ERROR_CATALOGUE: Record<Exclude<ErrorCode, 'INTERNAL_ERROR'>, { whe
     error: 'Order not found',
     details: [{ field: 'body.orderId', message: 'no such order for this key' }],
   },
-  ROUTE_NOT_FOUND: { when: 'no such route or method', error: 'No route GET /api/v1/order: GET /api/v1 lists every route, and /api/v1/docs describes them' },
+  ROUTE_NOT_FOUND: {
+    when: 'no such route or method',
+    error: 'No route GET /api/v1/order: GET /api/v1 lists every route, and /api/v1/docs describes them',
+  },
   DUPLICATE: {
     when: 'a unique value is taken, e.g. the mobile number in this tenant',
     error: 'A customer with mobileNumber +971501234567 already exists in this tenant',
-    details: [{ field: 'body.mobileNumber', message: 'A customer with mobileNumber +971501234567 already exists in this tenant' }],
+    details: [
+      {
+        field: 'body.mobileNumber',
+        message: 'A customer with mobileNumber +971501234567 already exists in this tenant',
+      },
+    ],
   },
   VERSION_CONFLICT: {
     when: 'body.version is not the current version of the record (someone changed it since you read it): read it again and retry',
@@ -63,7 +81,12 @@ export const ERROR_CATALOGUE: Record<Exclude<ErrorCode, 'INTERNAL_ERROR'>, { whe
   IDEMPOTENCY_KEY_REUSED: {
     when: 'the Idempotency-Key was already used with a different body',
     error: 'This Idempotency-Key was already used for a different request',
-    details: [{ field: 'Idempotency-Key', message: 'was already used for a different request: send a new key for a new request, the same body to retry' }],
+    details: [
+      {
+        field: 'Idempotency-Key',
+        message: 'was already used for a different request: send a new key for a new request, the same body to retry',
+      },
+    ],
   },
   PAYLOAD_TOO_LARGE: {
     when: 'the body is over 256 KB, or the record would be too large to store',
@@ -76,12 +99,21 @@ export const ERROR_CATALOGUE: Record<Exclude<ErrorCode, 'INTERNAL_ERROR'>, { whe
   WALLET_INSUFFICIENT_BALANCE: {
     when: 'the wallet balance does not cover the amount',
     error: 'The wallet balance (100 USD) does not cover 18500 USD',
-    details: [{ message: 'The wallet balance (100 USD) does not cover 18500 USD', balance: 100, requested: 18500, currency: 'USD' }],
+    details: [
+      {
+        message: 'The wallet balance (100 USD) does not cover 18500 USD',
+        balance: 100,
+        requested: 18500,
+        currency: 'USD',
+      },
+    ],
   },
   WALLET_CURRENCY_MISMATCH: {
     when: 'the amount is in another currency than the wallet (amounts are never converted)',
     error: 'The wallet holds USD; a AED amount is not converted',
-    details: [{ message: 'The wallet holds USD; a AED amount is not converted', walletCurrency: 'USD', requested: 'AED' }],
+    details: [
+      { message: 'The wallet holds USD; a AED amount is not converted', walletCurrency: 'USD', requested: 'AED' },
+    ],
   },
   CAR_UNAVAILABLE: {
     when: "the catalogue car (body.carId) left its provider's list: sold at auction or withdrawn; GET /cars/{id} still shows it, with its availability",
@@ -104,19 +136,30 @@ export const ERROR_CATALOGUE: Record<Exclude<ErrorCode, 'INTERNAL_ERROR'>, { whe
         message: 'A confirmed deposit receipt is required',
         currentStatus: 'DepositSubmitted',
         targetStatus: 'DepositConfirmed',
-        missingRequirements: [{ type: 'receipt', code: 'CONFIRMED_RECEIPT_REQUIRED', message: 'A confirmed deposit receipt is required' }],
+        missingRequirements: [
+          { type: 'receipt', code: 'CONFIRMED_RECEIPT_REQUIRED', message: 'A confirmed deposit receipt is required' },
+        ],
         allowedTransitions: ['DepositConfirmed', 'Cancelled'],
         reachableNow: ['Cancelled'],
         blocked: [
           {
             status: 'DepositConfirmed',
-            missingRequirements: [{ type: 'receipt', code: 'CONFIRMED_RECEIPT_REQUIRED', message: 'A confirmed deposit receipt is required' }],
+            missingRequirements: [
+              {
+                type: 'receipt',
+                code: 'CONFIRMED_RECEIPT_REQUIRED',
+                message: 'A confirmed deposit receipt is required',
+              },
+            ],
           },
         ],
       },
     ],
   },
-  RATE_LIMITED: { when: "the key's rate or daily quota is used up; wait Retry-After seconds", error: 'Too many requests for this API key' },
+  RATE_LIMITED: {
+    when: "the key's rate or daily quota is used up; wait Retry-After seconds",
+    error: 'Too many requests for this API key',
+  },
   CHANNEL_DISPATCH_FAILED: {
     when: 'the chat channel refused or failed the message; nothing was changed',
     error: 'The chat message could not be sent',

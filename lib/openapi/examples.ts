@@ -48,7 +48,8 @@ export function exampleOf(schema: unknown, depth = 0): unknown {
   switch (s.type) {
     case 'object': {
       const out: Json = {};
-      for (const [name, property] of Object.entries((s.properties ?? {}) as Json)) out[name] = exampleOf(property, depth + 1);
+      for (const [name, property] of Object.entries((s.properties ?? {}) as Json))
+        out[name] = exampleOf(property, depth + 1);
       return out;
     }
     case 'array': {

@@ -182,15 +182,24 @@ Instead of polling \`GET /orders/{id}\`, hear of changes as they happen. Every c
 
 export const TAGS = [
   { name: 'Customers', description: 'The people you buy cars for; each has a wallet.' },
-  { name: 'Wallets', description: 'Prepaid balances: credits, debits, adjustments and refunds, in the wallet currency.' },
+  {
+    name: 'Wallets',
+    description: 'Prepaid balances: credits, debits, adjustments and refunds, in the wallet currency.',
+  },
   { name: 'Cars', description: 'The catalogue from the Korean auctions, priced for your tenant.' },
   {
     name: 'Catalogue feeds',
     description: "Providers' feed files and what each import did; held full lists (platform admins only).",
   },
   { name: 'Orders', description: 'An order follows the lifecycle on the front page.' },
-  { name: 'Export', description: 'Between Purchased and Delivered: export steps, the shipment, and the deadlines they start.' },
-  { name: 'Documents', description: 'PDFs of an order: the customs invoice in English or Arabic, a proforma invoice, the contract.' },
+  {
+    name: 'Export',
+    description: 'Between Purchased and Delivered: export steps, the shipment, and the deadlines they start.',
+  },
+  {
+    name: 'Documents',
+    description: 'PDFs of an order: the customs invoice in English or Arabic, a proforma invoice, the contract.',
+  },
   { name: 'Contracts', description: 'Sales contracts: drafted from the order, sent on WhatsApp, signed.' },
   { name: 'Billing', description: 'Invoices and receipts; confirmed receipts unlock lifecycle steps.' },
   { name: 'Inspections', description: 'Inspections of the car before purchase.' },
@@ -200,7 +209,8 @@ export const TAGS = [
   { name: 'Documentation', description: 'This reference.' },
   {
     name: 'Webhooks',
-    description: 'Endpoints of yours that receive signed events (admin keys only); the events themselves are under Webhooks in the navigation.',
+    description:
+      'Endpoints of yours that receive signed events (admin keys only); the events themselves are under Webhooks in the navigation.',
   },
   { name: 'Events', description: 'The same events as a feed, for integrators who cannot receive webhooks.' },
   { name: 'WhatsApp', description: "WhatsApp's calls to this service (not for integrators)." },

@@ -94,7 +94,12 @@ export const TRACKING_PAGE_HEADERS = {
 };
 
 const escapeHtml = (value: string): string =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 const localeOf = (language: PageLanguage): string => (language === 'ar' ? 'ar-u-nu-latn' : 'en-GB');
 
@@ -116,7 +121,9 @@ function formatsFor(language: PageLanguage, timeZone: string): Formats {
     day: (value) => {
       const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
       if (!match) return value;
-      return value.length === 10 ? asDay.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))) : inZone.format(new Date(value));
+      return value.length === 10
+        ? asDay.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))))
+        : inZone.format(new Date(value));
     },
     money: (amount, currency) => {
       try {
@@ -134,7 +141,9 @@ function formatsFor(language: PageLanguage, timeZone: string): Formats {
  * numbers, amounts), isolated so that an Arabic line neither reorders it nor moves it off its side.
  */
 const row = (label: string, value: string | undefined, ltr = false): string =>
-  value === undefined || value === '' ? '' : `<dt>${escapeHtml(label)}</dt><dd>${ltr ? `<bdi dir="ltr">${escapeHtml(value)}</bdi>` : escapeHtml(value)}</dd>`;
+  value === undefined || value === ''
+    ? ''
+    : `<dt>${escapeHtml(label)}</dt><dd>${ltr ? `<bdi dir="ltr">${escapeHtml(value)}</bdi>` : escapeHtml(value)}</dd>`;
 
 function carSection(view: TrackingPageView, w: TrackingWords, f: Formats, language: PageLanguage): string {
   const { car } = view;
@@ -158,8 +167,10 @@ function milestoneSection(view: TrackingPageView, w: TrackingWords, f: Formats):
   const items = view.milestones
     .map((m) => {
       const date = dateOf(m, f);
-      const when = date === undefined ? '' : `<small>${escapeHtml(m.state === 'done' ? date : `${w.expected}: ${date}`)}</small>`;
-      const label = m.state === 'next' ? `<strong>${escapeHtml(w.milestone[m.key])}</strong>` : escapeHtml(w.milestone[m.key]);
+      const when =
+        date === undefined ? '' : `<small>${escapeHtml(m.state === 'done' ? date : `${w.expected}: ${date}`)}</small>`;
+      const label =
+        m.state === 'next' ? `<strong>${escapeHtml(w.milestone[m.key])}</strong>` : escapeHtml(w.milestone[m.key]);
       return `<li class="${m.state}">${label}${when}</li>`;
     })
     .join('');
@@ -171,7 +182,9 @@ function cancelledMoney(view: TrackingPageView, w: TrackingWords, f: Formats): s
   const m = view.money;
   if (m.refundedToWalletAt) return w.cancelled.walletRefunded(f.instant(m.refundedToWalletAt));
   if (m.paidFromWallet) return w.cancelled.walletPaid;
-  const received = m.confirmed + m.awaitingConfirmation > 0 || m.otherCurrencies.some((o) => o.totalConfirmed + o.awaitingConfirmation > 0);
+  const received =
+    m.confirmed + m.awaitingConfirmation > 0 ||
+    m.otherCurrencies.some((o) => o.totalConfirmed + o.awaitingConfirmation > 0);
   return received ? w.cancelled.moneyReceived : '';
 }
 
@@ -183,7 +196,9 @@ function nextSection(view: TrackingPageView, w: TrackingWords, f: Formats): stri
   }
   const next = view.milestones.find((m) => m.state === 'next');
   if (!next) return '';
-  const date = next.expected ? ` <span class="note">(${escapeHtml(w.expected)}: ${escapeHtml(f.day(next.expected))})</span>` : '';
+  const date = next.expected
+    ? ` <span class="note">(${escapeHtml(w.expected)}: ${escapeHtml(f.day(next.expected))})</span>`
+    : '';
   return `<section class="next"><p>${escapeHtml(w.nextStep)}: <strong>${escapeHtml(w.milestone[next.key])}</strong>${date}</p></section>`;
 }
 
@@ -191,7 +206,11 @@ function voyageSection(view: TrackingPageView, w: TrackingWords, f: Formats, lan
   const v = view.voyage;
   if (!v) return '';
   const when = (actual: string | undefined, estimated: string | undefined) =>
-    actual ? `${w.voyage.actual} ${f.day(actual)}` : estimated ? `${w.voyage.estimated} ${f.day(estimated)}` : undefined;
+    actual
+      ? `${w.voyage.actual} ${f.day(actual)}`
+      : estimated
+        ? `${w.voyage.estimated} ${f.day(estimated)}`
+        : undefined;
   return `<section aria-labelledby="voyage"><h2 id="voyage">${escapeHtml(w.voyage.heading)}</h2><dl>${row(w.voyage.carrier, `${v.carrier} · ${w.voyage.method[v.method] ?? v.method}`)}${row(
     w.voyage.vessel,
     v.vessel,
@@ -204,7 +223,12 @@ function voyageSection(view: TrackingPageView, w: TrackingWords, f: Formats, lan
 function inspectionSection(view: TrackingPageView, w: TrackingWords, f: Formats): string {
   const i = view.inspection;
   if (!i) return '';
-  const state = i.state === 'completed' ? w.inspection.completed : i.state === 'in-progress' ? w.inspection.inProgress : w.inspection.scheduled;
+  const state =
+    i.state === 'completed'
+      ? w.inspection.completed
+      : i.state === 'in-progress'
+        ? w.inspection.inProgress
+        : w.inspection.scheduled;
   const photos = i.photos.length
     ? `<p class="note">${escapeHtml(w.inspection.photos)} (${f.count(i.photos.length)})</p><div class="thumbs">${i.photos
         .map(
@@ -245,7 +269,9 @@ function moneySection(view: TrackingPageView, w: TrackingWords, f: Formats): str
       ];
   const others = m.otherCurrencies.flatMap((other) => [
     other.totalConfirmed > 0 ? row(w.money.otherConfirmed, f.money(other.totalConfirmed, other.currency), true) : '',
-    other.awaitingConfirmation > 0 ? row(w.money.otherAwaiting, f.money(other.awaitingConfirmation, other.currency), true) : '',
+    other.awaitingConfirmation > 0
+      ? row(w.money.otherAwaiting, f.money(other.awaitingConfirmation, other.currency), true)
+      : '',
   ]);
   const note = others.some(Boolean) ? `<p class="note">${escapeHtml(w.money.otherNote)}</p>` : '';
   return `<section class="money" aria-labelledby="money"><h2 id="money">${escapeHtml(w.money.heading)}</h2><dl>${[...rows, ...others].join('')}</dl>${note}</section>`;
@@ -263,7 +289,9 @@ function papersSection(view: TrackingPageView, w: TrackingWords, f: Formats, lan
     .join('');
   // A cancelled order's papers will not come: no promise of them.
   if (!items && view.stage === 'cancelled') return '';
-  const body = items ? `<ul>${items}</ul><p class="note">${escapeHtml(w.papers.linkNote)}</p>` : `<p class="note">${escapeHtml(w.papers.none)}</p>`;
+  const body = items
+    ? `<ul>${items}</ul><p class="note">${escapeHtml(w.papers.linkNote)}</p>`
+    : `<p class="note">${escapeHtml(w.papers.none)}</p>`;
   return `<section aria-labelledby="papers"><h2 id="papers">${escapeHtml(w.papers.heading)}</h2>${body}</section>`;
 }
 
@@ -278,7 +306,10 @@ function contactSection(view: TrackingPageView, w: TrackingWords): string {
 /** The other languages' links: the same page with ?lang=, each in its own language. */
 const languageSwitch = (language: PageLanguage): string =>
   PAGE_LANGUAGES.filter((other) => other !== language)
-    .map((other) => `<a href="?lang=${other}" hreflang="${other}" lang="${other}">${escapeHtml(TRACKING_WORDS[other].languageName)}</a>`)
+    .map(
+      (other) =>
+        `<a href="?lang=${other}" hreflang="${other}" lang="${other}">${escapeHtml(TRACKING_WORDS[other].languageName)}</a>`,
+    )
     .join('');
 
 function frame(language: PageLanguage, title: string, brand: string, main: string, footer: string): string {
@@ -335,7 +366,14 @@ export function renderTrackingPage(view: TrackingPageView, settings: PageSetting
 /** The page every refusal answers with, whatever its reason (unknown, replaced or expired link), and the other refusals. */
 export function renderRefusalPage(kind: 'notFound' | 'tooMany' | 'unavailable', language: PageLanguage): string {
   const words = TRACKING_WORDS[language][kind];
-  return frame(language, words.title, '', `<section><h1>${escapeHtml(words.title)}</h1><p>${escapeHtml(words.body)}</p></section>`, '');
+  return frame(
+    language,
+    words.title,
+    '',
+    `<section><h1>${escapeHtml(words.title)}</h1><p>${escapeHtml(words.body)}</p></section>`,
+    '',
+  );
 }
 
-export const isPageLanguage = (value: unknown): value is PageLanguage => typeof value === 'string' && (PAGE_LANGUAGES as readonly string[]).includes(value);
+export const isPageLanguage = (value: unknown): value is PageLanguage =>
+  typeof value === 'string' && (PAGE_LANGUAGES as readonly string[]).includes(value);

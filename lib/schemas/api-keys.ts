@@ -34,7 +34,10 @@ export const ApiKey = Type.Object(
   { title: 'ApiKey' },
 );
 
-const Issued = Type.Object({ key: Type.String({ description: 'the key itself: shown this once, never again' }), apiKey: ApiKey });
+const Issued = Type.Object({
+  key: Type.String({ description: 'the key itself: shown this once, never again' }),
+  apiKey: ApiKey,
+});
 
 export const issueApiKey = defineRoute({
   id: 'issueApiKey',
@@ -54,7 +57,12 @@ export const issueApiKey = defineRoute({
       role: Type.Optional(Role),
       userId: Type.Optional(Id),
       tenantId: Type.Optional(Id),
-      allowedRoutes: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200, examples: ['GET /api/v1/cars'] }), { minItems: 1, maxItems: 100 })),
+      allowedRoutes: Type.Optional(
+        Type.Array(Type.String({ minLength: 1, maxLength: 200, examples: ['GET /api/v1/cars'] }), {
+          minItems: 1,
+          maxItems: 100,
+        }),
+      ),
       rateLimit: Type.Optional(RateLimit),
       expiresAt: Type.Optional(DateTime),
     },
@@ -102,7 +110,10 @@ export const rotateApiKey = defineRoute({
   status: 201,
   roles: [],
   params: IdParams,
-  body: Type.Object({ graceSeconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 30 * 86_400 })) }, { additionalProperties: false }),
+  body: Type.Object(
+    { graceSeconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 30 * 86_400 })) },
+    { additionalProperties: false },
+  ),
   response: Type.Composite([Issued, Type.Object({ previous: ApiKey })]),
 });
 
@@ -114,7 +125,8 @@ export const getMe = defineRoute({
   method: 'GET',
   path: '/api/v1/me',
   tag: 'API keys',
-  summary: 'Who the presented key is: its role, tenant, user, expiry and the routes it may call (any role, when its allowedRoutes name it)',
+  summary:
+    'Who the presented key is: its role, tenant, user, expiry and the routes it may call (any role, when its allowedRoutes name it)',
   description:
     'For a client that shapes itself to its caller (the staff console shows only what the role may do). `routes` are the routes this key may call now: those its role is open to that its allowedRoutes also name. Public routes are not listed.',
   status: 200,
@@ -122,7 +134,10 @@ export const getMe = defineRoute({
     {
       keyId: Type.String({ examples: ['k7Hq2mXbR4sVw9Lc8NpZ3tYa'] }),
       role: Role,
-      allowedRoutes: Type.Array(Type.String(), { description: 'as the key was issued: `*` for every route its role may call', examples: [['*']] }),
+      allowedRoutes: Type.Array(Type.String(), {
+        description: 'as the key was issued: `*` for every route its role may call',
+        examples: [['*']],
+      }),
       routes: Type.Array(Type.String(), {
         description: 'the routes this key may call, as `METHOD /path`',
         examples: [['GET /api/v1/orders', 'POST /api/v1/orders']],
@@ -140,9 +155,15 @@ export const getMe = defineRoute({
         ],
         { description: 'null for platform staff' },
       ),
-      user: Type.Union([Type.Object({ id: Type.String(), name: Type.String({ examples: ['Omar Saleh'] }), language: Language }), Type.Null()], {
-        description: 'the staff user the key stands for; null for a key of no user (an integrator)',
-      }),
+      user: Type.Union(
+        [
+          Type.Object({ id: Type.String(), name: Type.String({ examples: ['Omar Saleh'] }), language: Language }),
+          Type.Null(),
+        ],
+        {
+          description: 'the staff user the key stands for; null for a key of no user (an integrator)',
+        },
+      ),
     },
     { title: 'Me' },
   ),

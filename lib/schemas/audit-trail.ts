@@ -13,7 +13,10 @@ export const AuditRecord = Type.Object(
     entity: Type.Union(AUDIT_ENTITIES.map((e) => Type.Literal(e))),
     entityId: Type.String(),
     action: Type.String(),
-    changes: Type.Record(Type.String(), Type.Object({ before: Type.Optional(Type.Unknown()), after: Type.Optional(Type.Unknown()) })),
+    changes: Type.Record(
+      Type.String(),
+      Type.Object({ before: Type.Optional(Type.Unknown()), after: Type.Optional(Type.Unknown()) }),
+    ),
   },
   { title: 'AuditRecord' },
 );

@@ -7,8 +7,17 @@ export const BillingEntry = Type.Object(
   {
     id: Type.String(),
     orderId: Type.String(),
-    orderNumber: Type.Optional(Type.Integer({ description: "the order's number (entries recorded before it was kept may lack it)", examples: [1042] })),
-    customerName: Type.Optional(Type.String({ description: "the order's customer's name when the entry was recorded (older entries may lack it)" })),
+    orderNumber: Type.Optional(
+      Type.Integer({
+        description: "the order's number (entries recorded before it was kept may lack it)",
+        examples: [1042],
+      }),
+    ),
+    customerName: Type.Optional(
+      Type.String({
+        description: "the order's customer's name when the entry was recorded (older entries may lack it)",
+      }),
+    ),
     type: BillingType,
     status: Type.Union([Type.Literal('Pending'), Type.Literal('Confirmed')]),
     amount: Type.Number(),

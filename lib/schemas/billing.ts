@@ -91,7 +91,11 @@ export const setBillingDocumentUrl = defineRoute({
   roles: ['operations', 'accountant'],
   params: IdParams,
   body: Type.Object(
-    { type: BillingType, pdfUrl: Url, invoiceNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 64, examples: ['INV-2026-0042'] })) },
+    {
+      type: BillingType,
+      pdfUrl: Url,
+      invoiceNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 64, examples: ['INV-2026-0042'] })),
+    },
     { additionalProperties: false },
   ),
   response: BillingEntry,

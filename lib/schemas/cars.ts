@@ -5,9 +5,17 @@ import { defineRoute } from './route.js';
 
 const MAX_LIMIT = 100;
 const Text = (example: string, maxLength = 100) => Type.String({ minLength: 1, maxLength, examples: [example] });
-const List = (description: string, example: string, maxLength = 500) => Type.String({ minLength: 1, maxLength, description, examples: [example] });
-const Currency = Type.String({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217 display currency; adds convertedPrice', examples: ['AED'] });
-const Subdomain = Type.String({ pattern: '^[a-z0-9-]{1,63}$', description: "selects another tenant's storefront (markup and inventory)" });
+const List = (description: string, example: string, maxLength = 500) =>
+  Type.String({ minLength: 1, maxLength, description, examples: [example] });
+const Currency = Type.String({
+  pattern: '^[A-Za-z]{3}$',
+  description: 'ISO 4217 display currency; adds convertedPrice',
+  examples: ['AED'],
+});
+const Subdomain = Type.String({
+  pattern: '^[a-z0-9-]{1,63}$',
+  description: "selects another tenant's storefront (markup and inventory)",
+});
 
 export const CarListItem = Type.Object(
   {
@@ -22,7 +30,11 @@ export const CarListItem = Type.Object(
     gradeDetailEn: Type.Optional(Type.String()),
     year: Type.Integer(),
     price: Type.Number({ description: 'raw price in units of 10,000 KRW, before markup' }),
-    convertedPrice: Type.Optional(Type.Union([Type.Number(), Type.Null()], { description: 'only with ?currency; null when the rate pair is unknown' })),
+    convertedPrice: Type.Optional(
+      Type.Union([Type.Number(), Type.Null()], {
+        description: 'only with ?currency; null when the rate pair is unknown',
+      }),
+    ),
     convertedCurrency: Type.Optional(Type.String({ description: 'currency of convertedPrice' })),
     fuelType: Type.String(),
     transmission: Type.String(),
@@ -44,15 +56,25 @@ export const CarListItem = Type.Object(
         { description: 'with updatedSince: `available`, or `sold`/`withdrawn` for a car that left the list' },
       ),
     ),
-    removedAt: Type.Optional(Type.String({ format: 'date-time', description: 'with updatedSince, for a car that left the list' })),
-    changedAt: Type.Optional(Type.String({ format: 'date-time', description: "with updatedSince: when the car's last change reached the list" })),
+    removedAt: Type.Optional(
+      Type.String({ format: 'date-time', description: 'with updatedSince, for a car that left the list' }),
+    ),
+    changedAt: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description: "with updatedSince: when the car's last change reached the list",
+      }),
+    ),
   },
   { title: 'CarListItem' },
 );
 
 const Availability = Type.Union(
   AVAILABILITIES.map((a) => Type.Literal(a)),
-  { description: '`available` while its provider lists it; `sold` or `withdrawn` once it left the list (its record stays, and orders on it are refused)' },
+  {
+    description:
+      '`available` while its provider lists it; `sold` or `withdrawn` once it left the list (its record stays, and orders on it are refused)',
+  },
 );
 const PriceChange = Type.Object(
   { at: DateTime, from: Type.Number(), to: Type.Number() },
@@ -105,11 +127,18 @@ export const listCars = defineRoute({
         Type.Object({
           makeEn: Text('Hyundai'),
           modelEn: Text('Grandeur IG'),
-          makeModel: List('comma-separated make or make:model pairs, e.g. Hyundai:Grandeur IG,Kia', 'Hyundai:Grandeur IG,Kia'),
+          makeModel: List(
+            'comma-separated make or make:model pairs, e.g. Hyundai:Grandeur IG,Kia',
+            'Hyundai:Grandeur IG,Kia',
+          ),
           modelGroupEn: Text('Grandeur'),
           generationCode: Text('IG'),
           gradeEn: Text('Premium'),
-          trim: List('raw grade values joined with |||, as the trims lookup gives them', 'Premium|||Premium Plus', 2000),
+          trim: List(
+            'raw grade values joined with |||, as the trims lookup gives them',
+            'Premium|||Premium Plus',
+            2000,
+          ),
           yearFrom: Type.Integer({ minimum: 1900, maximum: 2100 }),
           yearTo: Type.Integer({ minimum: 1900, maximum: 2100 }),
           priceFrom: Type.Number({ minimum: 0, maximum: 1e9, description: '10,000 KRW units' }),
@@ -158,7 +187,9 @@ export const getCar = defineRoute({
   summary: 'One car with its photos, options, damage history and VIN when known',
   status: 200,
   params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }, { additionalProperties: false }),
-  query: Type.Partial(Type.Object({ currency: Currency, customerSubdomain: Subdomain }), { additionalProperties: false }),
+  query: Type.Partial(Type.Object({ currency: Currency, customerSubdomain: Subdomain }), {
+    additionalProperties: false,
+  }),
   response: CarDetail,
 });
 
@@ -170,10 +201,15 @@ export const listTrims = defineRoute({
   path: '/api/v1/cars/trims',
   tag: 'Cars',
   summary: 'The trims of a make (and model) the trim filter accepts',
-  description: 'Each trim has a label (the grade) and the raw grade texts it stands for; pass several values joined with ||| as ?trim= on the car list.',
+  description:
+    'Each trim has a label (the grade) and the raw grade texts it stands for; pass several values joined with ||| as ?trim= on the car list.',
   status: 200,
   query: Type.Object(
-    { makeEn: Text('Hyundai'), modelEn: Type.Optional(Text('Grandeur IG')), customerSubdomain: Type.Optional(Subdomain) },
+    {
+      makeEn: Text('Hyundai'),
+      modelEn: Type.Optional(Text('Grandeur IG')),
+      customerSubdomain: Type.Optional(Subdomain),
+    },
     { additionalProperties: false },
   ),
   response: Type.Array(Type.Object({ label: Type.String(), values: Type.Array(Type.String()), count: Type.Integer() })),

@@ -23,7 +23,9 @@ const Counts = Type.Object(
     created: Type.Integer(),
     updated: Type.Integer(),
     unchanged: Type.Integer({ description: 'lines that changed nothing' }),
-    removed: Type.Integer({ description: "cars that left the list: a delta's remove lines, or a full list's missing cars" }),
+    removed: Type.Integer({
+      description: "cars that left the list: a delta's remove lines, or a full list's missing cars",
+    }),
     repriced: Type.Integer({ description: 'updated cars whose price changed' }),
     refused: Type.Integer({ description: 'lines refused (see refusedLines)' }),
   },
@@ -56,13 +58,20 @@ const feedFields = {
   confirmedBy: Type.Optional(Type.String()),
   confirmedAt: Type.Optional(DateTime),
   snapshotVersion: Type.Optional(Type.String()),
-  events: Type.Optional(Type.Integer({ description: 'car.removed / car.repriced events sent to tenants with open orders on the cars' })),
+  events: Type.Optional(
+    Type.Integer({ description: 'car.removed / car.repriced events sent to tenants with open orders on the cars' }),
+  ),
   updatedAt: DateTime,
 };
 
 export const FeedFileSummary = Type.Object(feedFields, { title: 'FeedFileSummary' });
 export const FeedFileReport = Type.Object(
-  { ...feedFields, refusedLines: Type.Array(Type.Object({ line: Type.Integer(), reason: Type.String() }), { description: 'the first 500 refused lines' }) },
+  {
+    ...feedFields,
+    refusedLines: Type.Array(Type.Object({ line: Type.Integer(), reason: Type.String() }), {
+      description: 'the first 500 refused lines',
+    }),
+  },
   { title: 'FeedFileReport' },
 );
 
@@ -71,8 +80,12 @@ const ProviderStatus = Type.Object(
     provider: Provider,
     lastFeedAt: Type.Union([DateTime, Type.Null()]),
     lastGoodFeedAt: Type.Union([DateTime, Type.Null()]),
-    stale: Type.Boolean({ description: 'the last good feed is older than staleAfterHours: the late-feed alarm is raised' }),
-    listedCars: Type.Union([Type.Integer(), Type.Null()], { description: "the provider's cars in the list after its last applied file" }),
+    stale: Type.Boolean({
+      description: 'the last good feed is older than staleAfterHours: the late-feed alarm is raised',
+    }),
+    listedCars: Type.Union([Type.Integer(), Type.Null()], {
+      description: "the provider's cars in the list after its last applied file",
+    }),
     lastFile: Type.Union([FeedFileSummary, Type.Null()]),
     openFiles: Type.Array(FeedFileSummary, { description: 'files queued, importing or held, oldest first' }),
   },
@@ -93,10 +106,17 @@ export const getCatalogueStatus = defineRoute({
   roles: [],
   response: Type.Object(
     {
-      snapshot: Type.Union([Type.Object({ version: Type.String(), cars: Type.Integer(), createdAt: DateTime }), Type.Null()]),
+      snapshot: Type.Union([
+        Type.Object({ version: Type.String(), cars: Type.Integer(), createdAt: DateTime }),
+        Type.Null(),
+      ]),
       settings: Type.Object({
-        maxRemovalShare: Type.Number({ description: "share of a provider's cars a full list may remove before it is held (FEED_MAX_REMOVAL_SHARE)" }),
-        staleAfterHours: Type.Number({ description: 'age of the last good feed that raises the alarm (FEED_STALE_AFTER_HOURS)' }),
+        maxRemovalShare: Type.Number({
+          description: "share of a provider's cars a full list may remove before it is held (FEED_MAX_REMOVAL_SHARE)",
+        }),
+        staleAfterHours: Type.Number({
+          description: 'age of the last good feed that raises the alarm (FEED_STALE_AFTER_HOURS)',
+        }),
       }),
       providers: Type.Array(ProviderStatus),
     },
@@ -114,7 +134,10 @@ export const listFeedFiles = defineRoute({
   description: `Each file put under feeds/{provider}/{full|delta}/ in the bucket, imported once by its key and ETag.${PLATFORM}`,
   status: 200,
   roles: [],
-  query: Type.Object({ provider: Type.Optional(Provider), limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }) }, { additionalProperties: false }),
+  query: Type.Object(
+    { provider: Type.Optional(Provider), limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }) },
+    { additionalProperties: false },
+  ),
   response: Type.Array(FeedFileSummary),
 });
 
@@ -155,7 +178,8 @@ export const discardFeedFile = defineRoute({
   method: 'POST',
   path: '/api/v1/catalogue/feeds/{id}/discard',
   tag: 'Catalogue feeds',
-  summary: "Drop a held full list: the provider's catalogue stays as it was, and its later files go on (platform admin)",
+  summary:
+    "Drop a held full list: the provider's catalogue stays as it was, and its later files go on (platform admin)",
   description: `Only a held file can be discarded (409 INVALID_STATE otherwise).${PLATFORM}`,
   status: 200,
   roles: [],

@@ -4,8 +4,15 @@ import { DateTime, Email, Money, OrderCurrency, Url } from './common.js';
 const Text = (max: number, example: string) => Type.String({ maxLength: max, examples: [example] });
 const ContractStatus = Type.Union([Type.Literal('Draft'), Type.Literal('Sent'), Type.Literal('Signed')]);
 const IdDocument = Type.Object(
-  { url: Type.Optional(Url), type: Type.Optional(Type.String({ maxLength: 50, description: 'e.g. passport, national_id' })) },
-  { additionalProperties: true, maxProperties: 20, examples: [{ url: 'https://example.com/passport.pdf', type: 'passport' }] },
+  {
+    url: Type.Optional(Url),
+    type: Type.Optional(Type.String({ maxLength: 50, description: 'e.g. passport, national_id' })),
+  },
+  {
+    additionalProperties: true,
+    maxProperties: 20,
+    examples: [{ url: 'https://example.com/passport.pdf', type: 'passport' }],
+  },
 );
 
 /** The fields a contract's creator or editor may set (4.6 / 4.7). */
@@ -18,7 +25,12 @@ export const EditableFields = {
   customerAddress: Type.Optional(Text(500, 'Dubai Marina, Dubai')),
   customerCountry: Type.Optional(Text(64, 'AE')),
   customerIdDocument: Type.Optional(IdDocument),
-  carDetails: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { maxProperties: 100, examples: [{ makeEn: 'Kia', modelEn: 'Sorento', year: 2022 }] })),
+  carDetails: Type.Optional(
+    Type.Record(Type.String(), Type.Unknown(), {
+      maxProperties: 100,
+      examples: [{ makeEn: 'Kia', modelEn: 'Sorento', year: 2022 }],
+    }),
+  ),
   totalAmount: Type.Optional(Money),
   currency: Type.Optional(OrderCurrency),
   vin: Type.Optional(Text(17, 'KNAPU81BDN7123456')),
@@ -34,7 +46,10 @@ export const Contract = Type.Object(
     orderId: Type.String(),
     contractNumber: Type.Integer(),
     status: ContractStatus,
-    version: Type.Integer({ minimum: 1, description: 'starts at 1, raised by every edit, send and signature; also the ETag' }),
+    version: Type.Integer({
+      minimum: 1,
+      description: 'starts at 1, raised by every edit, send and signature; also the ETag',
+    }),
     customerName: Type.String(),
     customerNameAr: Type.Optional(Type.String()),
     customerIdNumber: Type.Optional(Type.String()),

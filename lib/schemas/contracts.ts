@@ -23,7 +23,8 @@ export const createContract = defineRoute({
   path: '/api/v1/contracts',
   tag: 'Contracts',
   summary: 'Create a Draft contract for an order',
-  description: 'contractNumber is the next in one sequence for the whole service. Customer and car fields not given are taken from the order.',
+  description:
+    'contractNumber is the next in one sequence for the whole service. Customer and car fields not given are taken from the order.',
   status: 201,
   roles: ['operations', 'accountant', 'marketer'],
   body: Type.Object(
@@ -57,10 +58,18 @@ export const updateContract = defineRoute({
   status: 200,
   roles: ['operations', 'accountant', 'marketer'],
   params: IdParams,
-  body: Type.Partial(Type.Object({ ...EditableFields, customerName: EditableFields.customerName, contractPdfUrl: Url, version: ContractVersion }), {
-    additionalProperties: false,
-    minProperties: 1,
-  }),
+  body: Type.Partial(
+    Type.Object({
+      ...EditableFields,
+      customerName: EditableFields.customerName,
+      contractPdfUrl: Url,
+      version: ContractVersion,
+    }),
+    {
+      additionalProperties: false,
+      minProperties: 1,
+    },
+  ),
   response: Contract,
 });
 
@@ -86,7 +95,10 @@ export const sendContract = defineRoute({
       sendVia: Type.Optional(Type.Literal('whatsapp', { description: 'reserved: only the chat channel is supported' })),
       version: ContractVersion,
     },
-    { additionalProperties: false, examples: [{ phone: '+971501234567', signingLink: 'https://sign.example.com/c/1042' }] },
+    {
+      additionalProperties: false,
+      examples: [{ phone: '+971501234567', signingLink: 'https://sign.example.com/c/1042' }],
+    },
   ),
   response: Contract,
 });
@@ -105,10 +117,23 @@ export const signContract = defineRoute({
   roles: ['operations', 'accountant', 'marketer'],
   params: IdParams,
   body: Type.Object(
-    { signedDocument: Type.Optional(Type.Unknown({ description: 'any JSON; recommended keys url, filename, mimeType, size' })), version: ContractVersion },
+    {
+      signedDocument: Type.Optional(
+        Type.Unknown({ description: 'any JSON; recommended keys url, filename, mimeType, size' }),
+      ),
+      version: ContractVersion,
+    },
     {
       additionalProperties: false,
-      examples: [{ signedDocument: { url: 'https://example.com/signed.pdf', filename: 'contract-1042.pdf', mimeType: 'application/pdf' } }],
+      examples: [
+        {
+          signedDocument: {
+            url: 'https://example.com/signed.pdf',
+            filename: 'contract-1042.pdf',
+            mimeType: 'application/pdf',
+          },
+        },
+      ],
     },
   ),
   response: Contract,

@@ -3,7 +3,8 @@ import { CursorQuery, DateTime, Email, Id, IdParams, OptionalText, PhoneNumber, 
 import { defineRoute } from './route.js';
 
 const ChatLanguage = Type.Union([Type.Literal('en'), Type.Literal('ar')], {
-  description: "language of the customer's chat messages; when absent, the tenant's default language (English unless the tenant set another)",
+  description:
+    "language of the customer's chat messages; when absent, the tenant's default language (English unless the tenant set another)",
 });
 
 export const Customer = Type.Object(
@@ -49,12 +50,27 @@ export const createCustomer = defineRoute({
       country: Type.Optional(ShortText(64)),
       address: Type.Optional(Type.String({ ...OptionalText(500), examples: ['Dubai Marina, Dubai'] })),
       language: Type.Optional(ChatLanguage),
-      walletCurrency: Type.Optional(Type.String({ format: 'currency', pattern: '^[A-Z]{3}$', description: 'ISO 4217 wallet currency, default USD' })),
+      walletCurrency: Type.Optional(
+        Type.String({
+          format: 'currency',
+          pattern: '^[A-Z]{3}$',
+          description: 'ISO 4217 wallet currency, default USD',
+        }),
+      ),
       tenantId: Type.Optional(Id),
     },
     {
       additionalProperties: false,
-      examples: [{ name: 'Layla Haddad', mobileNumber: '+971501234567', email: 'layla@example.com', country: 'AE', language: 'ar', walletCurrency: 'USD' }],
+      examples: [
+        {
+          name: 'Layla Haddad',
+          mobileNumber: '+971501234567',
+          email: 'layla@example.com',
+          country: 'AE',
+          language: 'ar',
+          walletCurrency: 'USD',
+        },
+      ],
     },
   ),
   response: Customer,
@@ -102,7 +118,12 @@ export const listCustomers = defineRoute({
   query: Type.Object(
     {
       q: Type.Optional(
-        Type.String({ minLength: 1, maxLength: 100, description: 'the beginning of a name, or a phone number with its country code', examples: ['Lay'] }),
+        Type.String({
+          minLength: 1,
+          maxLength: 100,
+          description: 'the beginning of a name, or a phone number with its country code',
+          examples: ['Lay'],
+        }),
       ),
       ...CursorQuery('eyJnc2kyc2siOiJsYXlsYSBoYWRkYWQjY2t4OGsybTFwMDAwMGFiY2QxMjM0ZWZnaCJ9'),
       tenantId: Type.Optional(Id),

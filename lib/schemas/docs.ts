@@ -31,8 +31,14 @@ export const getApiIndex = defineRoute({
     data: Type.Object({
       name: Type.String({ examples: ['Vehicle Purchase Order Service'] }),
       version: Type.String({ examples: ['0.1.0'] }),
-      reference: Type.String({ description: 'the API reference (HTML)', examples: ['http://localhost:3000/api/v1/docs'] }),
-      openapi: Type.String({ description: 'the OpenAPI 3.1 document', examples: ['http://localhost:3000/api/v1/openapi.json'] }),
+      reference: Type.String({
+        description: 'the API reference (HTML)',
+        examples: ['http://localhost:3000/api/v1/docs'],
+      }),
+      openapi: Type.String({
+        description: 'the OpenAPI 3.1 document',
+        examples: ['http://localhost:3000/api/v1/openapi.json'],
+      }),
       authentication: Type.String({ examples: ['X-API-Key header on every route whose access is not "public"'] }),
       routes: Type.Array(IndexRoute),
     }),
@@ -58,8 +64,10 @@ export const getDocsPage = defineRoute({
   method: 'GET',
   path: '/api/v1/docs',
   tag: 'Documentation',
-  summary: 'The API reference: every operation with its roles, errors and examples, a getting-started guide and the order lifecycle (HTML)',
-  description: 'Rendered in the browser by Scalar from /api/v1/openapi.json; everything it needs is served by this API, nothing from the internet.',
+  summary:
+    'The API reference: every operation with its roles, errors and examples, a getting-started guide and the order lifecycle (HTML)',
+  description:
+    'Rendered in the browser by Scalar from /api/v1/openapi.json; everything it needs is served by this API, nothing from the internet.',
   status: 200,
   raw: true,
   public: true,

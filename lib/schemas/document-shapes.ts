@@ -19,7 +19,9 @@ export const GeneratedDocumentView = Type.Object(
     contractId: Type.Optional(Type.String()),
     createdAt: Type.String(),
     createdBy: Type.String(),
-    url: Type.String({ description: 'a presigned download URL, valid 15 minutes; read the order or this list again for a fresh one' }),
+    url: Type.String({
+      description: 'a presigned download URL, valid 15 minutes; read the order or this list again for a fresh one',
+    }),
     urlExpiresAt: Type.String(),
   },
   { title: 'GeneratedDocument' },

@@ -13,7 +13,8 @@ export const generateOrderDocument = defineRoute({
   method: 'POST',
   path: '/api/v1/orders/{id}/documents',
   tag: 'Documents',
-  summary: 'Generate a PDF of the order: the commercial (customs) invoice, a proforma invoice, or the sales contract, in English or Arabic',
+  summary:
+    'Generate a PDF of the order: the commercial (customs) invoice, a proforma invoice, or the sales contract, in English or Arabic',
   description:
     "Every document carries the seller's letterhead from the tenant's legal profile (GET/PUT /tenant-profile); one the profile cannot fill answers 409 INVALID_STATE naming each missing field (`profile.bank.iban`, `profile.stamp`, ...). The commercial invoice needs the order's stored customs invoice, is written in its `language` unless `language` is given, and answers 409 naming what customs needs that nobody recorded (`car.vin`, `customsInvoice.countryOfOrigin`, `customsInvoice.portOfDischarge`, ...). Invoices take a number from the tenant's gapless series (CI-00001, PI-00001) the first time, kept by every regeneration. The contract document is of `contractId`, or the order's latest contract, from its own fields. Arabic is shaped and right to left. A new generation is a new version; older versions stay downloadable. The answer carries a download URL valid 15 minutes.",
   status: 201,

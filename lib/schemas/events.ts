@@ -15,18 +15,28 @@ const Instant = Type.String({ format: 'date-time' });
 const OrderStatusValue = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)));
 
 /** An event's envelope with its `data`: the same for a webhook body and a feed entry. */
-const eventOf = (type: string, description: string, object: TSchema, facts: Record<string, TSchema> = {}, title?: string) =>
+const eventOf = (
+  type: string,
+  description: string,
+  object: TSchema,
+  facts: Record<string, TSchema> = {},
+  title?: string,
+) =>
   Type.Object(
     {
       id: Type.String({
-        description: 'The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled.',
+        description:
+          'The event id, also the `webhook-id` header: the same on every attempt and replay. Drop an id you have already handled.',
         examples: ['evt_k3x9w2ab7c1d5e8f0g4h6j2m'],
       }),
       type: Type.Literal(type),
       timestamp: Instant,
       tenantId: Type.Optional(Type.String({ examples: ['demotenantgulfmotors0001'] })),
       resource: Type.Object(
-        { type: Type.Union(RESOURCE_TYPES.map((t) => Type.Literal(t))), id: Type.String({ examples: ['m2x8q4r7t1v5w9y3z6a0b2c4'] }) },
+        {
+          type: Type.Union(RESOURCE_TYPES.map((t) => Type.Literal(t))),
+          id: Type.String({ examples: ['m2x8q4r7t1v5w9y3z6a0b2c4'] }),
+        },
         { description: "What the event is about: one resource's events arrive in the order they happened." },
       ),
       data: Type.Object({ object, ...facts }),
@@ -39,17 +49,27 @@ const Move = { from: Type.String(), to: Type.String() };
 
 /** Every event's payload, by type: what the OpenAPI document's `webhooks` section shows. */
 export const EVENT_PAYLOADS: Record<EventType, TSchema> = {
-  'order.created': eventOf('order.created', 'An order was placed (POST /orders). `data.object`: the order as GET /orders/{id} returns it.', Order),
+  'order.created': eventOf(
+    'order.created',
+    'An order was placed (POST /orders). `data.object`: the order as GET /orders/{id} returns it.',
+    Order,
+  ),
   'order.status_changed': eventOf('order.status_changed', 'An order moved to another status.', Order, {
     from: OrderStatusValue,
     to: OrderStatusValue,
     version: Type.Integer({ description: "the order's version after the move" }),
   }),
   'order.updated': eventOf('order.updated', "An order's customs data or customer-notification flag changed.", Order, {
-    fields: Type.Array(Type.String(), { description: 'the fields that changed, e.g. customsInvoice, customsDocuments, carDetails' }),
+    fields: Type.Array(Type.String(), {
+      description: 'the fields that changed, e.g. customsInvoice, customsDocuments, carDetails',
+    }),
     version: Type.Integer(),
   }),
-  'order.pictures_archived': eventOf('order.pictures_archived', "The car's pictures were copied into the archive (`data.object.imageArchive`).", Order),
+  'order.pictures_archived': eventOf(
+    'order.pictures_archived',
+    "The car's pictures were copied into the archive (`data.object.imageArchive`).",
+    Order,
+  ),
   'order.pictures_archive_failed': eventOf(
     'order.pictures_archive_failed',
     "The car's pictures could not be archived after every retry (`data.object.imageArchive.reason`).",
@@ -63,12 +83,22 @@ export const EVENT_PAYLOADS: Record<EventType, TSchema> = {
     BillingEntry,
     OrderId,
   ),
-  'billing_entry.confirmed': eventOf('billing_entry.confirmed', 'A receipt or invoice was confirmed.', BillingEntry, OrderId),
+  'billing_entry.confirmed': eventOf(
+    'billing_entry.confirmed',
+    'A receipt or invoice was confirmed.',
+    BillingEntry,
+    OrderId,
+  ),
   'inspection.created': eventOf('inspection.created', 'An inspection was created for an order.', Inspection, OrderId),
-  'inspection.status_changed': eventOf('inspection.status_changed', 'An inspection moved (photos or notes alone are no event).', Inspection, {
-    ...OrderId,
-    ...Move,
-  }),
+  'inspection.status_changed': eventOf(
+    'inspection.status_changed',
+    'An inspection moved (photos or notes alone are no event).',
+    Inspection,
+    {
+      ...OrderId,
+      ...Move,
+    },
+  ),
   'wallet.transaction_created': eventOf(
     'wallet.transaction_created',
     "Money moved in a customer's wallet: a deposit, a payment for an order, a refund or an adjustment.",
@@ -84,11 +114,16 @@ export const EVENT_PAYLOADS: Record<EventType, TSchema> = {
       availability: Type.Union([Type.Literal('sold'), Type.Literal('withdrawn')]),
     },
   ),
-  'car.repriced': eventOf('car.repriced', "A car you have an open order on changed price in its provider's feed (10,000 KRW units).", CarDetail, {
-    orderIds: Type.Array(Type.String(), { description: 'your open orders on the car' }),
-    from: Type.Number(),
-    to: Type.Number(),
-  }),
+  'car.repriced': eventOf(
+    'car.repriced',
+    "A car you have an open order on changed price in its provider's feed (10,000 KRW units).",
+    CarDetail,
+    {
+      orderIds: Type.Array(Type.String(), { description: 'your open orders on the car' }),
+      from: Type.Number(),
+      to: Type.Number(),
+    },
+  ),
 };
 
 export const TEST_EVENT_PAYLOAD = eventOf(
@@ -108,7 +143,10 @@ export const IntegratorEvent = Type.Object(
     resource: Type.Object({ type: Type.Union(RESOURCE_TYPES.map((t) => Type.Literal(t))), id: Type.String() }),
     data: Type.Object(
       { object: Type.Object({}, { additionalProperties: true }) },
-      { additionalProperties: true, description: "the resource as its GET returns it, and the type's facts: see the `webhooks` section" },
+      {
+        additionalProperties: true,
+        description: "the resource as its GET returns it, and the type's facts: see the `webhooks` section",
+      },
     ),
   },
   { title: 'Event' },

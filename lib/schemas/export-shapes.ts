@@ -2,7 +2,12 @@ import * as Type from '@sinclair/typebox';
 import { SHIPPING_METHODS } from '../domain/shipment.js';
 
 /** A day, YYYY-MM-DD. */
-export const Day = Type.String({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'a day, YYYY-MM-DD', examples: ['2026-11-20'] });
+export const Day = Type.String({
+  format: 'date',
+  pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+  description: 'a day, YYYY-MM-DD',
+  examples: ['2026-11-20'],
+});
 
 const Recorded = {
   date: Day,
@@ -13,18 +18,34 @@ const Recorded = {
 
 export const ExportStepsShape = Type.Object(
   {
-    deregistration: Type.Optional(Type.Object(Recorded, { description: 'deregistered for export (수출말소), with the certificate' })),
-    bondedArea: Type.Optional(Type.Object({ ...Recorded, location: Type.Optional(Type.String()) }, { description: 'entered into a bonded area' })),
+    deregistration: Type.Optional(
+      Type.Object(Recorded, { description: 'deregistered for export (수출말소), with the certificate' }),
+    ),
+    bondedArea: Type.Optional(
+      Type.Object(
+        { ...Recorded, location: Type.Optional(Type.String()) },
+        { description: 'entered into a bonded area' },
+      ),
+    ),
     exportDeclaration: Type.Optional(
       Type.Object(
-        { ...Recorded, number: Type.String(), loadBy: Type.String({ description: 'the car must be loaded by this day: 30 days after acceptance' }) },
+        {
+          ...Recorded,
+          number: Type.String(),
+          loadBy: Type.String({ description: 'the car must be loaded by this day: 30 days after acceptance' }),
+        },
         { description: 'the export declaration, accepted on `date`' },
       ),
     ),
-    completionReport: Type.Optional(Type.Object(Recorded, { description: 'the export-completion report, filed on `date`' })),
+    completionReport: Type.Optional(
+      Type.Object(Recorded, { description: 'the export-completion report, filed on `date`' }),
+    ),
     completionReportDueBy: Type.Optional(Type.String({ description: '12 months after deregistration' })),
   },
-  { title: 'ExportSteps', description: 'The export steps between Purchased and Delivered (PUT /orders/{id}/export-steps/{step})' },
+  {
+    title: 'ExportSteps',
+    description: 'The export steps between Purchased and Delivered (PUT /orders/{id}/export-steps/{step})',
+  },
 );
 
 export const ShipmentShape = Type.Object(
@@ -48,6 +69,7 @@ export const ShipmentShape = Type.Object(
   },
   {
     title: 'Shipment',
-    description: 'The voyage: booking, vessel or container, ports, estimated and actual dates, bill of lading (PATCH /orders/{id}/shipment)',
+    description:
+      'The voyage: booking, vessel or container, ports, estimated and actual dates, bill of lading (PATCH /orders/{id}/shipment)',
   },
 );

@@ -42,9 +42,16 @@ export function toFieldErrors(
  * file), as one reason: each field named as the record names it, then its sentence, the first
  * `max` of them.
  */
-export function recordProblems(errors: readonly AjvErrorObject[] | null | undefined, data: unknown, hints: FieldHints, max = 3): string {
+export function recordProblems(
+  errors: readonly AjvErrorObject[] | null | undefined,
+  data: unknown,
+  hints: FieldHints,
+  max = 3,
+): string {
   const found = toFieldErrors('', errors, data, hints['']?.fields, hints);
   const shown = found.slice(0, max).map(({ field, message }) => (field === '' ? message : `${field} ${message}`));
-  const sentences = shown.map((sentence, i) => (i === shown.length - 1 || /[.?!…]$/.test(sentence) ? sentence : `${sentence}.`));
+  const sentences = shown.map((sentence, i) =>
+    i === shown.length - 1 || /[.?!…]$/.test(sentence) ? sentence : `${sentence}.`,
+  );
   return `${sentences.join(' ')}${found.length > max ? ` (and ${found.length - max} more)` : ''}`;
 }

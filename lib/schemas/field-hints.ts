@@ -4,7 +4,8 @@ import type { FieldHint, FieldHints } from './route.js';
 
 /** What a field takes: hints made from the schemas at build time (fieldHints), read by the messages (field-messages.ts). */
 
-const typesOf = (schema: Json): string[] => (Array.isArray(schema.type) ? schema.type.map(String) : typeof schema.type === 'string' ? [schema.type] : []);
+const typesOf = (schema: Json): string[] =>
+  Array.isArray(schema.type) ? schema.type.map(String) : typeof schema.type === 'string' ? [schema.type] : [];
 const branchesOf = (schema: Json): Json[] | undefined => {
   const branches = schema.anyOf ?? schema.oneOf;
   return Array.isArray(branches) ? branches.filter(isJson) : undefined;
@@ -41,7 +42,11 @@ function expectOf(schema: Json): string {
   const types = typesOf(schema);
   if (types.includes('array') && isJson(schema.items)) {
     const item = expectOf(schema.items);
-    const plural: Record<string, string> = { 'a string': 'strings', 'a number': 'numbers', 'a whole number': 'whole numbers' };
+    const plural: Record<string, string> = {
+      'a string': 'strings',
+      'a number': 'numbers',
+      'a whole number': 'whole numbers',
+    };
     if (plural[item]) return `an array of ${plural[item]}`;
     if (item.startsWith('an object')) return `an array of objects${item.slice('an object'.length)}`;
     return `an array, each item ${item}`;
@@ -69,7 +74,8 @@ function exampleOf(schema: Json, fromParent: unknown): unknown {
   }
   if (typeof schema.format === 'string' && FORMATS[schema.format]) return FORMATS[schema.format]!.example;
   if (typeof schema.pattern === 'string' && PATTERNS[schema.pattern]) return PATTERNS[schema.pattern]!.example;
-  const described = typeof schema.description === 'string' ? /\be\.g\. ([^,;()]+)/.exec(schema.description)?.[1]?.trim() : undefined;
+  const described =
+    typeof schema.description === 'string' ? /\be\.g\. ([^,;()]+)/.exec(schema.description)?.[1]?.trim() : undefined;
   const types = typesOf(schema);
   if (types.includes('string')) return described;
   if (types.includes('integer') || types.includes('number')) {
@@ -79,7 +85,9 @@ function exampleOf(schema: Json, fromParent: unknown): unknown {
   if (types.includes('boolean')) return true;
   // Any object: the empty one is one, unless fields are required.
   if (isObjectSchema(schema) && (!isJson(schema.properties) || Object.keys(schema.properties).length === 0)) {
-    return (typeof schema.minProperties === 'number' && schema.minProperties > 0) || Array.isArray(schema.required) ? undefined : {};
+    return (typeof schema.minProperties === 'number' && schema.minProperties > 0) || Array.isArray(schema.required)
+      ? undefined
+      : {};
   }
   if (isObjectSchema(schema) && isJson(schema.properties)) {
     const properties = schema.properties;
@@ -103,7 +111,9 @@ const MAX_EXAMPLE = 100;
 function shortExample(schema: Json, example: unknown): string {
   let value = example;
   if (isJson(value) && JSON.stringify(value).length > MAX_EXAMPLE) {
-    const required = Array.isArray(schema.required) ? schema.required.map(String).filter((name) => hasOwn(value as Json, name)) : [];
+    const required = Array.isArray(schema.required)
+      ? schema.required.map(String).filter((name) => hasOwn(value as Json, name))
+      : [];
     const keys = required.length > 0 ? required : Object.keys(value);
     const kept: Json = {};
     for (const key of keys) {
@@ -130,24 +140,45 @@ function requiredNames(schema: unknown, out = new Set<string>()): Set<string> {
   return out;
 }
 
-function collectHints(schema: Json, path: string, fromParent: unknown, out: FieldHints, required: ReadonlySet<string>, name?: string): void {
+function collectHints(
+  schema: Json,
+  path: string,
+  fromParent: unknown,
+  out: FieldHints,
+  required: ReadonlySet<string>,
+  name?: string,
+): void {
   const example = exampleOf(schema, fromParent);
   const expect = expectOf(schema);
   const hint: FieldHint = {};
   // A field no rule requires whose expectation only names its type gets none: the one message that
   // would use it, a wrong type's, names the same type from the finding itself (fieldMessage).
-  const plain = name !== undefined && !required.has(name) && typesOf(schema).length > 0 && expect === typePhrase(typesOf(schema).join(','));
+  const plain =
+    name !== undefined &&
+    !required.has(name) &&
+    typesOf(schema).length > 0 &&
+    expect === typePhrase(typesOf(schema).join(','));
   if (!plain) hint.expect = expect;
   if (example !== undefined) hint.example = shortExample(schema, example);
   if (isJson(schema.properties)) hint.fields = Object.keys(schema.properties);
   out[path] = hint;
   if (isJson(schema.properties)) {
     for (const [child, childSchema] of Object.entries(schema.properties)) {
-      if (isJson(childSchema)) collectHints(childSchema, joinPath(path, child), isJson(example) ? example[child] : undefined, out, required, child);
+      if (isJson(childSchema))
+        collectHints(
+          childSchema,
+          joinPath(path, child),
+          isJson(example) ? example[child] : undefined,
+          out,
+          required,
+          child,
+        );
     }
   }
-  if (isJson(schema.additionalProperties)) collectHints(schema.additionalProperties, joinPath(path, '*'), undefined, out, required);
-  if (isJson(schema.items)) collectHints(schema.items, `${path}[]`, Array.isArray(example) ? example[0] : undefined, out, required);
+  if (isJson(schema.additionalProperties))
+    collectHints(schema.additionalProperties, joinPath(path, '*'), undefined, out, required);
+  if (isJson(schema.items))
+    collectHints(schema.items, `${path}[]`, Array.isArray(example) ? example[0] : undefined, out, required);
   for (const branch of branchesOf(schema) ?? []) {
     if (isJson(branch.properties) || isJson(branch.items)) collectHints(branch, path, undefined, out, required, name);
   }
@@ -174,7 +205,9 @@ export function hintAt(hints: FieldHints | undefined, segments: readonly string[
   if (!hints) return undefined;
   let key = '';
   for (const segment of segments) {
-    const options = /^\d+$/.test(segment) ? [`${key}[]`, joinPath(key, segment), joinPath(key, '*')] : [joinPath(key, segment), joinPath(key, '*')];
+    const options = /^\d+$/.test(segment)
+      ? [`${key}[]`, joinPath(key, segment), joinPath(key, '*')]
+      : [joinPath(key, segment), joinPath(key, '*')];
     key = options.find((option) => hasOwn(hints, option)) ?? options[0]!;
   }
   return hasOwn(hints, key) ? hints[key] : undefined;

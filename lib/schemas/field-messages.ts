@@ -46,9 +46,11 @@ function preview(value: unknown): string {
 function gotOf(keywords: ReadonlySet<string>, value: unknown, location: string): string | undefined {
   if (value === undefined) return undefined;
   if (value === '') return undefined;
-  if (typeof value === 'string' && (keywords.has('minLength') || keywords.has('maxLength'))) return `${[...value].length} characters`;
+  if (typeof value === 'string' && (keywords.has('minLength') || keywords.has('maxLength')))
+    return `${[...value].length} characters`;
   if (Array.isArray(value) && (keywords.has('minItems') || keywords.has('maxItems'))) return `${value.length} items`;
-  if (isJson(value) && (keywords.has('minProperties') || keywords.has('maxProperties'))) return `${Object.keys(value).length} fields`;
+  if (isJson(value) && (keywords.has('minProperties') || keywords.has('maxProperties')))
+    return `${Object.keys(value).length} fields`;
   if (keywords.has('type') && location === 'body') return kindOf(value);
   return preview(value);
 }
@@ -87,7 +89,8 @@ export function fieldMessage(errors: AjvErrorObject[], context: Context): string
   const segments = [...segmentsOf(first.instancePath), ...(child === undefined ? [] : [child])];
   const hint = hintAt(context.hints, segments);
   const example = exampleText(hint, context.location);
-  if (first.keyword === 'required') return withExample(hint?.expect ? `is required: ${hint.expect}` : 'is required', example);
+  if (first.keyword === 'required')
+    return withExample(hint?.expect ? `is required: ${hint.expect}` : 'is required', example);
   if (first.keyword === 'additionalProperties') return unknownFieldMessage(first, context);
 
   const value = valueAt(context.data, first.instancePath);
@@ -96,9 +99,14 @@ export function fieldMessage(errors: AjvErrorObject[], context: Context): string
   const ending = (message: string) => (got === undefined ? message : `${message}; got ${got}`);
   // The wrong kind of value: what the field takes, whatever else its rules say.
   if (keywords.has('type')) {
-    const types = [...new Set(errors.filter((e) => e.keyword === 'type').flatMap((e) => String(e.params.type).split(',')))];
+    const types = [
+      ...new Set(errors.filter((e) => e.keyword === 'type').flatMap((e) => String(e.params.type).split(','))),
+    ];
     // Free text without an example of its own: what was sent, written as text.
-    const asText = types.includes('string') && (typeof value === 'number' || typeof value === 'boolean') ? JSON.stringify(String(value)) : undefined;
+    const asText =
+      types.includes('string') && (typeof value === 'number' || typeof value === 'boolean')
+        ? JSON.stringify(String(value))
+        : undefined;
     return ending(withExample(`must be ${hint?.expect ?? typePhrase(types.join(','))}`, example ?? asText));
   }
   const messages: string[] = [];
@@ -110,8 +118,16 @@ export function fieldMessage(errors: AjvErrorObject[], context: Context): string
     if (!messages.includes(message)) messages.push(message);
   }
   // A limit is its own example; a rule on the shape or the text gets one.
-  const needsExample = ['enum', 'const', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties'].every(
-    (k) => !keywords.has(k),
-  );
+  const needsExample = [
+    'enum',
+    'const',
+    'minimum',
+    'maximum',
+    'exclusiveMinimum',
+    'exclusiveMaximum',
+    'maxLength',
+    'maxItems',
+    'maxProperties',
+  ].every((k) => !keywords.has(k));
   return ending(needsExample ? withExample(messages.join(' and '), example) : messages.join(' and '));
 }

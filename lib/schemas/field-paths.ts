@@ -3,7 +3,8 @@ import type { AjvErrorObject } from './route.js';
 /** Where a validator's finding points: the field it names, as a request or record names it, and the value there. */
 
 export type Json = Record<string, unknown>;
-export const isJson = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isJson = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 export const hasOwn = (object: object, key: string) => Object.hasOwn(object, key);
 
 const unescapeSegment = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');

@@ -12,9 +12,15 @@ export const PATTERNS: Record<string, { expect: string; example: string }> = {
   [ID_PATTERN]: { expect: 'an id of lowercase letters and digits', example: 'ckx8k2m1p0000abcd1234efg' },
   '^[A-Z]{3}$': { expect: 'a three-letter ISO 4217 currency code in capitals', example: 'USD' },
   '^[A-Za-z]{3}$': { expect: 'a three-letter currency code', example: 'USD' },
-  [HTTPS_PATTERN]: { expect: 'a web address starting with http:// or https://', example: 'https://example.com/file.pdf' },
+  [HTTPS_PATTERN]: {
+    expect: 'a web address starting with http:// or https://',
+    example: 'https://example.com/file.pdf',
+  },
   '^[a-z0-9-]{1,63}$': { expect: 'a subdomain: lowercase letters, digits and hyphens', example: 'gulf-motors' },
-  '^[A-Z]{4}\\d{7}$': { expect: 'an ISO 6346 container number: four capital letters and seven digits', example: 'MSCU1234566' },
+  '^[A-Z]{4}\\d{7}$': {
+    expect: 'an ISO 6346 container number: four capital letters and seven digits',
+    example: 'MSCU1234566',
+  },
   [DATE_TIME_PATTERN]: { expect: 'a date and time with its time zone', example: EXAMPLE_DATE_TIME },
 };
 
@@ -44,4 +50,6 @@ export const typePhrase = (type: unknown): string =>
     .join(' or ');
 
 export const listOf = (values: readonly unknown[], max = 12): string =>
-  values.length > max ? `${values.slice(0, max).map(String).join(', ')}, … (${values.length} in all)` : values.map(String).join(', ');
+  values.length > max
+    ? `${values.slice(0, max).map(String).join(', ')}, … (${values.length} in all)`
+    : values.map(String).join(', ');

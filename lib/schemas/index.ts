@@ -20,7 +20,8 @@ import * as wallets from './wallets.js';
 import * as webhookEndpoints from './webhook-endpoints.js';
 import * as whatsapp from './whatsapp.js';
 
-const isRoute = (value: unknown): value is RouteSpec => typeof value === 'object' && value !== null && 'id' in value && 'method' in value && 'path' in value;
+const isRoute = (value: unknown): value is RouteSpec =>
+  typeof value === 'object' && value !== null && 'id' in value && 'method' in value && 'path' in value;
 
 /** Every route of the API. The build, serverless.yml checks and the OpenAPI document read this list. */
 export const allRoutes: RouteSpec[] = [

@@ -13,7 +13,12 @@ export const Photo = Type.Object(
   { additionalProperties: false },
 );
 export const Photos = Type.Array(Photo, { maxItems: 100 });
-export const InspectionStatus = Type.Union([Type.Literal('Pending'), Type.Literal('InProgress'), Type.Literal('Completed'), Type.Literal('Cancelled')]);
+export const InspectionStatus = Type.Union([
+  Type.Literal('Pending'),
+  Type.Literal('InProgress'),
+  Type.Literal('Completed'),
+  Type.Literal('Cancelled'),
+]);
 
 export const Inspection = Type.Object(
   {
@@ -21,7 +26,10 @@ export const Inspection = Type.Object(
     orderId: Type.String(),
     inspectorId: Type.String(),
     inspectorName: Type.Optional(
-      Type.String({ description: "the inspector's name as it was when the inspection was created or last changed (older inspections may lack it)" }),
+      Type.String({
+        description:
+          "the inspector's name as it was when the inspection was created or last changed (older inspections may lack it)",
+      }),
     ),
     status: InspectionStatus,
     allowedStatusTransitions: Type.Array(InspectionStatus, {

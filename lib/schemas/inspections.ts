@@ -46,7 +46,8 @@ export const changeInspectionStatus = defineRoute({
   method: 'PATCH',
   path: '/api/v1/inspections/{id}/status',
   tag: 'Inspections',
-  summary: 'Move an inspection: Pending -> InProgress -> Completed, or Cancelled; photos and the report can be added while not final',
+  summary:
+    'Move an inspection: Pending -> InProgress -> Completed, or Cancelled; photos and the report can be added while not final',
   description:
     'Inspectors may move only inspections assigned to them; operations and admin any. Photos are appended. 409 INVALID_STATE for a move the sequence does not have.',
   status: 200,
@@ -54,7 +55,9 @@ export const changeInspectionStatus = defineRoute({
   params: IdParams,
   body: Type.Object(
     {
-      status: Type.Optional(Type.Union([Type.Literal('InProgress'), Type.Literal('Completed'), Type.Literal('Cancelled')])),
+      status: Type.Optional(
+        Type.Union([Type.Literal('InProgress'), Type.Literal('Completed'), Type.Literal('Cancelled')]),
+      ),
       photos: Type.Optional(Photos),
       pdfReportUrl: Type.Optional(Url),
       notes: Type.Optional(Type.String({ maxLength: 5000, examples: ['Underbody checked: no rust'] })),
@@ -96,7 +99,8 @@ export const listInspections = defineRoute({
   method: 'GET',
   path: '/api/v1/inspections',
   tag: 'Inspections',
-  summary: "An inspector's inspections by date, undated ones last: their agenda (inspector: their own; operations, admin: any inspector's)",
+  summary:
+    "An inspector's inspections by date, undated ones last: their agenda (inspector: their own; operations, admin: any inspector's)",
   description:
     "An inspector key lists its own user's inspections (inspectorId may be left out, or must be theirs: 403 otherwise); operations and admin name the inspector (an id from GET /api/v1/inspectors). open=true keeps the inspections still to do (Pending or InProgress); status keeps one status. Each inspection carries its order's number and customer's name. Pass meta.nextCursor as cursor for the next page; a page holds fewer than limit only at the agenda's end.",
   status: 200,
@@ -105,7 +109,9 @@ export const listInspections = defineRoute({
   query: Type.Object(
     {
       inspectorId: Type.Optional(Id),
-      open: Type.Optional(Type.Boolean({ description: 'true: only the inspections still to do (Pending or InProgress)' })),
+      open: Type.Optional(
+        Type.Boolean({ description: 'true: only the inspections still to do (Pending or InProgress)' }),
+      ),
       status: Type.Optional(InspectionStatus),
       ...CursorQuery('eyJnc2kzc2siOiIyMDI2LTEyLTAxVDEwOjAwOjAwLjAwMFojY2t4OGsybTFwMDAwMGFiY2QxMjM0ZWZnIn0'),
     },

@@ -2,11 +2,15 @@ import type { TSchema } from '@sinclair/typebox';
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `anyOf` whose branches are all `{const, type}` of one type: a plain enum in disguise. */
 function enumOf(branches: unknown[]): { type: unknown; values: unknown[] } | undefined {
-  if (branches.length < 2 || !branches.every((b) => isObject(b) && 'const' in b && Object.keys(b).every((k) => k === 'const' || k === 'type')))
+  if (
+    branches.length < 2 ||
+    !branches.every((b) => isObject(b) && 'const' in b && Object.keys(b).every((k) => k === 'const' || k === 'type'))
+  )
     return undefined;
   const types = new Set(branches.map((b) => (b as Json).type));
   if (types.size !== 1) return undefined;

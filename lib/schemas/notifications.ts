@@ -13,21 +13,33 @@ const Status = Type.Union(
 export const OrderNotification = Type.Object(
   {
     messageId: Type.String({ description: "WhatsApp's message id (for skipped and refused messages, one of ours)" }),
-    event: Type.String({ description: 'the order event (e.g. order.shipped), or contract.ready for the contract itself' }),
+    event: Type.String({
+      description: 'the order event (e.g. order.shipped), or contract.ready for the contract itself',
+    }),
     audience: Type.String({ description: 'customer, marketer, accountant or operations' }),
     recipientName: Type.Optional(Type.String()),
     to: Type.String({ description: 'E.164' }),
-    template: Type.Optional(Type.Object({ name: Type.String(), language: Type.String(), parameters: Type.Array(Type.String()) })),
+    template: Type.Optional(
+      Type.Object({ name: Type.String(), language: Type.String(), parameters: Type.Array(Type.String()) }),
+    ),
     text: Type.Optional(Type.String({ description: 'the text the recipient reads' })),
     status: Status,
     statusAt: Type.Optional(DateTime),
     statuses: Type.Object(
-      { sent: Type.Optional(DateTime), delivered: Type.Optional(DateTime), read: Type.Optional(DateTime), failed: Type.Optional(DateTime) },
+      {
+        sent: Type.Optional(DateTime),
+        delivered: Type.Optional(DateTime),
+        read: Type.Optional(DateTime),
+        failed: Type.Optional(DateTime),
+      },
       { description: 'when WhatsApp reported each status' },
     ),
     reason: Type.Optional(Type.String({ description: 'why it was not sent' })),
     error: Type.Optional(
-      Type.Object({ code: Type.Optional(Type.Number({ description: "Meta's error code, e.g. 131026" })), title: Type.Optional(Type.String()) }),
+      Type.Object({
+        code: Type.Optional(Type.Number({ description: "Meta's error code, e.g. 131026" })),
+        title: Type.Optional(Type.String()),
+      }),
     ),
     createdAt: DateTime,
   },
@@ -74,7 +86,9 @@ export const listNotifications = defineRoute({
       [
         Type.Object({
           orderId: Type.String(),
-          orderNumber: Type.Optional(Type.Integer({ description: "the order's number (absent only if the order is gone)", examples: [1042] })),
+          orderNumber: Type.Optional(
+            Type.Integer({ description: "the order's number (absent only if the order is gone)", examples: [1042] }),
+          ),
         }),
         OrderNotification,
       ],

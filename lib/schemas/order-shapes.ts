@@ -13,7 +13,8 @@ export const VersionField = Type.Integer({
 export const OptionalVersion = Type.Optional(
   Type.Integer({
     ...Version,
-    description: "the order's current version: the change is refused (409) if another came first; may be sent as an If-Match header instead",
+    description:
+      "the order's current version: the change is refused (409) if another came first; may be sent as an If-Match header instead",
   }),
 );
 
@@ -28,7 +29,11 @@ const Person = Type.Object({
 /** carDetails is the car snapshot: any JSON object, with customerNotificationsEnabled typed. */
 export const CarDetails = Type.Object(
   { customerNotificationsEnabled: Type.Optional(Type.Boolean({ default: true })) },
-  { additionalProperties: true, maxProperties: 100, description: 'car snapshot (makeEn, modelEn, year, price, ...); at most 100 keys' },
+  {
+    additionalProperties: true,
+    maxProperties: 100,
+    description: 'car snapshot (makeEn, modelEn, year, price, ...); at most 100 keys',
+  },
 );
 
 export const Order = Type.Object(
@@ -87,14 +92,26 @@ export const CustomsInvoiceFields = {
   carVin: Type.Optional(Type.String({ maxLength: 17 })),
   carColor: Type.Optional(Type.String({ maxLength: 40, examples: ['Pearl white'] })),
   carYear: Type.Optional(Type.Integer({ minimum: 1900, maximum: 2100 })),
-  items: Type.Array(Type.Object({ description: Type.String({ minLength: 1, maxLength: 500 }), amount: Money }, { additionalProperties: false }), {
-    minItems: 1,
-    maxItems: 100,
-  }),
+  items: Type.Array(
+    Type.Object(
+      { description: Type.String({ minLength: 1, maxLength: 500 }), amount: Money },
+      { additionalProperties: false },
+    ),
+    {
+      minItems: 1,
+      maxItems: 100,
+    },
+  ),
   currency: Type.Union([Type.Literal('USD'), Type.Literal('SAR'), Type.Literal('KRW'), Type.Literal('AED')]),
   notes: Type.Optional(Type.String({ maxLength: 2000, examples: ['Declared value per the auction invoice'] })),
   language: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('ar')])),
-  buyerCountry: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$', description: "the consignee's country, ISO 3166-1 alpha-2", examples: ['AE'] })),
+  buyerCountry: Type.Optional(
+    Type.String({
+      pattern: '^[A-Z]{2}$',
+      description: "the consignee's country, ISO 3166-1 alpha-2",
+      examples: ['AE'],
+    }),
+  ),
   notifyParty: Type.Optional(
     Type.String({
       minLength: 1,
@@ -105,7 +122,12 @@ export const CustomsInvoiceFields = {
   ),
   engineNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 40, examples: ['G4KJ1234567'] })),
   engineCapacityCc: Type.Optional(
-    Type.Integer({ minimum: 50, maximum: 10_000, description: 'engine displacement in cc (sets the HS sub-heading)', examples: [2497] }),
+    Type.Integer({
+      minimum: 50,
+      maximum: 10_000,
+      description: 'engine displacement in cc (sets the HS sub-heading)',
+      examples: [2497],
+    }),
   ),
   fuelType: Type.Optional(
     Type.Union(
@@ -114,7 +136,9 @@ export const CustomsInvoiceFields = {
     ),
   ),
   mileageKm: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_000_000, examples: [45000] })),
-  condition: Type.Optional(Type.Union([Type.Literal('used'), Type.Literal('new')], { description: 'used unless given' })),
+  condition: Type.Optional(
+    Type.Union([Type.Literal('used'), Type.Literal('new')], { description: 'used unless given' }),
+  ),
   hsCode: Type.Optional(
     Type.String({
       pattern: '^\\d{4}(\\.\\d{2}){1,3}$',
@@ -126,7 +150,8 @@ export const CustomsInvoiceFields = {
   countryOfOrigin: Type.Optional(
     Type.String({
       pattern: '^[A-Z]{2}$',
-      description: 'where the car was built, ISO 3166-1 alpha-2; derived from the make when not given (KR for Hyundai, Kia, Genesis)',
+      description:
+        'where the car was built, ISO 3166-1 alpha-2; derived from the make when not given (KR for Hyundai, Kia, Genesis)',
       examples: ['KR'],
     }),
   ),
@@ -140,10 +165,20 @@ export const CustomsInvoiceFields = {
     Type.String({
       minLength: 1,
       maxLength: 100,
-      description: 'the named place; the port of loading for EXW, FCA, FAS and FOB, else the port of discharge, when not given',
+      description:
+        'the named place; the port of loading for EXW, FCA, FAS and FOB, else the port of discharge, when not given',
       examples: ['Jebel Ali'],
     }),
   ),
-  portOfDischarge: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'used until the shipment names one', examples: ['Jebel Ali, UAE'] })),
-  paymentTerms: Type.Optional(Type.String({ minLength: 1, maxLength: 1000, examples: ['100% paid in advance by bank transfer'] })),
+  portOfDischarge: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'used until the shipment names one',
+      examples: ['Jebel Ali, UAE'],
+    }),
+  ),
+  paymentTerms: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 1000, examples: ['100% paid in advance by bank transfer'] }),
+  ),
 };

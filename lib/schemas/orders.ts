@@ -9,7 +9,10 @@ import { CustomsInvoiceFields, VersionField, OptionalVersion, Status, CarDetails
 
 export { Order } from './order-shapes.js';
 
-const Requirement = Type.Object({ type: Type.String(), code: Type.String(), message: Type.String() }, { title: 'Requirement' });
+const Requirement = Type.Object(
+  { type: Type.String(), code: Type.String(), message: Type.String() },
+  { title: 'Requirement' },
+);
 
 export const OrderDetail = Type.Composite(
   [
@@ -35,13 +38,21 @@ export const OrderDetail = Type.Composite(
             },
           ),
         ),
-        otherCurrencies: Type.Array(Type.Object({ currency: Type.String(), totalConfirmed: Type.Number(), awaitingConfirmation: Type.Number() }), {
-          description:
-            "receipts in currencies other than the order's, per currency: nothing is converted, so they are not in totalConfirmed or remainingAmount; listed so that no money received is left out",
-        }),
+        otherCurrencies: Type.Array(
+          Type.Object({ currency: Type.String(), totalConfirmed: Type.Number(), awaitingConfirmation: Type.Number() }),
+          {
+            description:
+              "receipts in currencies other than the order's, per currency: nothing is converted, so they are not in totalConfirmed or remainingAmount; listed so that no money received is left out",
+          },
+        ),
       }),
       signedContract: Type.Union([
-        Type.Object({ id: Type.String(), contractNumber: Type.Integer(), pdfUrl: Type.Union([Type.String(), Type.Null()]), signedAt: DateTime }),
+        Type.Object({
+          id: Type.String(),
+          contractNumber: Type.Integer(),
+          pdfUrl: Type.Union([Type.String(), Type.Null()]),
+          signedAt: DateTime,
+        }),
         Type.Null(),
       ]),
       inspection: Type.Union([
@@ -55,7 +66,8 @@ export const OrderDetail = Type.Composite(
       ]),
       customsInvoice: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
       trackingLink: Type.Union([TrackingLinkShape, Type.Null()], {
-        description: "the buyer's page of this order (POST /orders/{id}/tracking-link replaces it); null for orders placed before the pages existed",
+        description:
+          "the buyer's page of this order (POST /orders/{id}/tracking-link replaces it); null for orders placed before the pages existed",
       }),
       customsDocuments: Type.Array(Type.Record(Type.String(), Type.Unknown())),
       recordableExportSteps: Type.Array(Type.Union(EXPORT_STEPS.map((step) => Type.Literal(step))), {
@@ -72,7 +84,10 @@ export const OrderDetail = Type.Composite(
           url: Type.String(),
           urlExpiresAt: Type.String(),
         }),
-        { description: 'the latest version of each generated PDF, with a 15-minute download URL (every version: GET /orders/{id}/documents)' },
+        {
+          description:
+            'the latest version of each generated PDF, with a 15-minute download URL (every version: GET /orders/{id}/documents)',
+        },
       ),
       statusHistory: Type.Array(
         Type.Object({
@@ -84,8 +99,14 @@ export const OrderDetail = Type.Composite(
           note: Type.Optional(Type.String()),
           exportStep: Type.Optional(
             Type.Object(
-              { step: Type.Union(EXPORT_STEPS.map((step) => Type.Literal(step))), date: Type.String({ format: 'date' }) },
-              { description: 'on an entry that records an export step (the status stays): which step and its day, as the note says in English' },
+              {
+                step: Type.Union(EXPORT_STEPS.map((step) => Type.Literal(step))),
+                date: Type.String({ format: 'date' }),
+              },
+              {
+                description:
+                  'on an entry that records an export step (the status stays): which step and its day, as the note says in English',
+              },
             ),
           ),
         }),
@@ -119,7 +140,11 @@ export const createOrder = defineRoute({
       totalAmount: Type.Optional(Money),
       currency: Type.Optional(OrderCurrency),
       notes: Type.Optional(
-        Type.String({ maxLength: 5000, description: 'internal notes, visible to staff', examples: ['Customer prefers a white car; ship via Jebel Ali'] }),
+        Type.String({
+          maxLength: 5000,
+          description: 'internal notes, visible to staff',
+          examples: ['Customer prefers a white car; ship via Jebel Ali'],
+        }),
       ),
       receiptAmount: Type.Optional(Money),
       receiptCurrency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
@@ -135,7 +160,14 @@ export const createOrder = defineRoute({
           customerId: 'ckx8k2m1p0000abcd1234efg',
           totalAmount: 18500,
           currency: 'USD',
-          carDetails: { makeEn: 'Kia', modelEn: 'Sorento', year: 2022, vin: 'KNAPU81BDN7123456', color: 'White', kilometers: 42000 },
+          carDetails: {
+            makeEn: 'Kia',
+            modelEn: 'Sorento',
+            year: 2022,
+            vin: 'KNAPU81BDN7123456',
+            color: 'White',
+            kilometers: 42000,
+          },
           receiptAmount: 2000,
           receiptCurrency: 'USD',
           receiptDescription: 'Deposit by bank transfer',
@@ -258,8 +290,16 @@ export const changeOrderStatus = defineRoute({
   status: 200,
   params: IdParams,
   body: Type.Object(
-    { status: Status, version: Type.Optional(VersionField), inspectionDate: Type.Optional(DateTime), note: Type.Optional(Type.String({ maxLength: 1000 })) },
-    { additionalProperties: false, examples: [{ status: 'DepositConfirmed', version: 2, note: 'Deposit received in full' }] },
+    {
+      status: Status,
+      version: Type.Optional(VersionField),
+      inspectionDate: Type.Optional(DateTime),
+      note: Type.Optional(Type.String({ maxLength: 1000 })),
+    },
+    {
+      additionalProperties: false,
+      examples: [{ status: 'DepositConfirmed', version: 2, note: 'Deposit received in full' }],
+    },
   ),
   response: Order,
 });
@@ -283,9 +323,13 @@ export const validateOrderTransition = defineRoute({
     errors: Type.Array(Type.String()),
     currentStatus: Status,
     targetStatus: Type.String(),
-    allowedTransitions: Type.Array(Status, { description: 'the moves the lifecycle and your role allow from here, requirements aside' }),
+    allowedTransitions: Type.Array(Status, {
+      description: 'the moves the lifecycle and your role allow from here, requirements aside',
+    }),
     missingRequirements: Type.Array(Requirement, { description: 'what targetStatus still needs' }),
-    reachableNow: Type.Array(Status, { description: 'allowed moves that nothing blocks: make one with PATCH /orders/{id}/status' }),
+    reachableNow: Type.Array(Status, {
+      description: 'allowed moves that nothing blocks: make one with PATCH /orders/{id}/status',
+    }),
     blocked: Type.Array(Type.Object({ status: Status, missingRequirements: Type.Array(Requirement) }), {
       description: 'allowed moves waiting on a requirement, and what each needs',
     }),
@@ -348,7 +392,12 @@ export const setCustomsInvoice = defineRoute({
       ],
     },
   ),
-  response: Type.Object({ id: Type.String(), customsInvoice: Type.Record(Type.String(), Type.Unknown()), version: Type.Integer(), updatedAt: DateTime }),
+  response: Type.Object({
+    id: Type.String(),
+    customsInvoice: Type.Record(Type.String(), Type.Unknown()),
+    version: Type.Integer(),
+    updatedAt: DateTime,
+  }),
 });
 
 export const addCustomsDocuments = defineRoute({
@@ -366,10 +415,18 @@ export const addCustomsDocuments = defineRoute({
   params: IdParams,
   body: Type.Object(
     {
-      documents: Type.Array(Type.Record(Type.String(), Type.Unknown(), { maxProperties: 50 }), { minItems: 1, maxItems: CUSTOMS_DOCUMENTS_MAX }),
+      documents: Type.Array(Type.Record(Type.String(), Type.Unknown(), { maxProperties: 50 }), {
+        minItems: 1,
+        maxItems: CUSTOMS_DOCUMENTS_MAX,
+      }),
       version: OptionalVersion,
     },
     { additionalProperties: false },
   ),
-  response: Type.Object({ id: Type.String(), documents: Type.Array(Type.Record(Type.String(), Type.Unknown())), version: Type.Integer(), updatedAt: DateTime }),
+  response: Type.Object({
+    id: Type.String(),
+    documents: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+    version: Type.Integer(),
+    updatedAt: DateTime,
+  }),
 });

@@ -41,7 +41,9 @@ export function messageOf(error: AjvErrorObject, value: unknown): string {
     case 'maxItems':
       return `must hold at most ${plural(limit, 'item', 'items')}`;
     case 'minProperties':
-      return limit === 1 ? 'must not be empty: give at least one field' : `must have at least ${plural(limit, 'field', 'fields')}`;
+      return limit === 1
+        ? 'must not be empty: give at least one field'
+        : `must have at least ${plural(limit, 'field', 'fields')}`;
     case 'maxProperties':
       return `must have at most ${plural(limit, 'field', 'fields')}`;
     case 'uniqueItems':
@@ -50,7 +52,9 @@ export function messageOf(error: AjvErrorObject, value: unknown): string {
       return `must be a multiple of ${String(error.params.multipleOf)}`;
     case 'pattern': {
       const known = PATTERNS[String(error.params.pattern)];
-      return known ? `must be ${known.expect}, e.g. ${known.example}` : `must match the pattern ${String(error.params.pattern)}`;
+      return known
+        ? `must be ${known.expect}, e.g. ${known.example}`
+        : `must match the pattern ${String(error.params.pattern)}`;
     }
     case 'format':
       return formatMessage(String(error.params.format), value);
@@ -66,7 +70,10 @@ export function withoutEchoes(errors: AjvErrorObject[]): AjvErrorObject[] {
   // A format says what the field takes in words; a pattern beside it (a date's, a currency's) only echoes it.
   return errors.filter(
     (e) =>
-      !(e.keyword === 'pattern' && formats.size > 0 && !(formats.has('uri') && String(e.params.pattern) === HTTPS_PATTERN)) &&
-      !(e.keyword === 'format' && String(e.params.format) === 'uri' && patterns.has(HTTPS_PATTERN)),
+      !(
+        e.keyword === 'pattern' &&
+        formats.size > 0 &&
+        !(formats.has('uri') && String(e.params.pattern) === HTTPS_PATTERN)
+      ) && !(e.keyword === 'format' && String(e.params.format) === 'uri' && patterns.has(HTTPS_PATTERN)),
   );
 }

@@ -30,7 +30,10 @@ export const ProfileFields = {
         postalCode: Type.Optional(Type.String({ minLength: 1, maxLength: 20, examples: ['PO Box 123456'] })),
         country: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2, e.g. AE' })),
       },
-      { additionalProperties: false, examples: [{ line1: 'Office 1204, Al Moosa Tower 2', city: 'Dubai', country: 'AE' }] },
+      {
+        additionalProperties: false,
+        examples: [{ line1: 'Office 1204, Al Moosa Tower 2', city: 'Dubai', country: 'AE' }],
+      },
     ),
   ),
   registrationNumber: Type.Optional(ShortText(60)),
@@ -42,16 +45,25 @@ export const ProfileFields = {
       {
         bankName: Type.Optional(ShortText(120)),
         accountName: Type.Optional(ShortText(200)),
-        iban: Type.Optional(Type.String({ minLength: 15, maxLength: 42, description: 'ISO 13616, spaces allowed, e.g. AE07 0331 2345 6789 0123 456' })),
+        iban: Type.Optional(
+          Type.String({
+            minLength: 15,
+            maxLength: 42,
+            description: 'ISO 13616, spaces allowed, e.g. AE07 0331 2345 6789 0123 456',
+          }),
+        ),
         accountNumber: Type.Optional(
           Type.String({
             minLength: 4,
             maxLength: 40,
-            description: 'the account number, for a bank in a country without IBANs (Korea, the US); a proforma needs this or the IBAN',
+            description:
+              'the account number, for a bank in a country without IBANs (Korea, the US); a proforma needs this or the IBAN',
             examples: ['140-013-456789'],
           }),
         ),
-        swift: Type.Optional(Type.String({ minLength: 8, maxLength: 11, description: 'SWIFT/BIC, 8 or 11 characters, e.g. EBILAEAD' })),
+        swift: Type.Optional(
+          Type.String({ minLength: 8, maxLength: 11, description: 'SWIFT/BIC, 8 or 11 characters, e.g. EBILAEAD' }),
+        ),
       },
       { additionalProperties: false },
     ),
@@ -116,8 +128,15 @@ export const TenantProfile = Type.Object(
         ReturnType<typeof Type.Array<ReturnType<typeof Type.String>>>
       >,
       {
-        description: 'the same for the document in Arabic: what it needs that is not set (legalName.ar besides); empty when it can be generated in Arabic',
-        examples: [{ 'customs-invoice': ['legalName.ar', 'stamp'], 'proforma-invoice': ['legalName.ar'], contract: ['legalName.ar', 'stamp'] }],
+        description:
+          'the same for the document in Arabic: what it needs that is not set (legalName.ar besides); empty when it can be generated in Arabic',
+        examples: [
+          {
+            'customs-invoice': ['legalName.ar', 'stamp'],
+            'proforma-invoice': ['legalName.ar'],
+            contract: ['legalName.ar', 'stamp'],
+          },
+        ],
       },
     ),
   },

@@ -60,7 +60,12 @@ export const putTenantProfile = defineRoute({
           taxNumber: '100234567800003',
           phone: '+97143334444',
           email: 'accounts@gulfmotors.example',
-          bank: { bankName: 'Emirates NBD', accountName: 'Gulf Motors Trading LLC', iban: 'AE070331234567890123456', swift: 'EBILAEAD' },
+          bank: {
+            bankName: 'Emirates NBD',
+            accountName: 'Gulf Motors Trading LLC',
+            iban: 'AE070331234567890123456',
+            swift: 'EBILAEAD',
+          },
           defaultIncoterms: 'CFR',
           portOfLoading: 'Incheon, Korea',
         },
@@ -78,7 +83,8 @@ export const putTenantProfileImage = defineRoute({
   path: '/api/v1/tenant-profile/{image}',
   tag: 'Tenant profile',
   summary: "Upload the tenant's logo or stamp (admin): PNG or JPEG, at most 180 KB, 32 to 4000 pixels a side",
-  description: 'The image is checked from its bytes (its type must be the contentType given) and kept in the bucket; the answer gives a download address.',
+  description:
+    'The image is checked from its bytes (its type must be the contentType given) and kept in the bucket; the answer gives a download address.',
   status: 200,
   roles: [],
   params: ImageParams,
@@ -86,7 +92,12 @@ export const putTenantProfileImage = defineRoute({
   body: Type.Object(
     {
       contentType: Type.Union([Type.Literal('image/png'), Type.Literal('image/jpeg')]),
-      data: Type.String({ minLength: 1, maxLength: 250_000, description: 'the image, base64', examples: ['iVBORw0KGgoAAAANSUhEUgAA...'] }),
+      data: Type.String({
+        minLength: 1,
+        maxLength: 250_000,
+        description: 'the image, base64',
+        examples: ['iVBORw0KGgoAAAANSUhEUgAA...'],
+      }),
     },
     { additionalProperties: false },
   ),

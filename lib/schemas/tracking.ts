@@ -6,12 +6,14 @@ import { defineRoute } from './route.js';
 export const TrackingLinkShape = Type.Object(
   {
     url: Type.String({
-      description: "the buyer's page: anyone with this address sees the order as its buyer does, so send it to the buyer only",
+      description:
+        "the buyer's page: anyone with this address sees the order as its buyer does, so send it to the buyer only",
       examples: ['https://api.example.com/track/Qm8d2vR5kX1pL9sT4wY7zA3cF6hJ0nB2'],
     }),
     issuedAt: DateTime,
     endsAt: Type.Union([DateTime, Type.Null()], {
-      description: 'when the link stops working: 90 days after the order was delivered or cancelled (null while it is open)',
+      description:
+        'when the link stops working: 90 days after the order was delivered or cancelled (null while it is open)',
     }),
   },
   { title: 'TrackingLink' },
@@ -43,7 +45,8 @@ export const getTrackingPage = defineRoute({
   method: 'GET',
   path: '/track/{token}',
   tag: 'Buyer',
-  summary: "The buyer's page of an order (HTML, no key): its car, milestones, voyage, inspection, payments, papers and whom to ask",
+  summary:
+    "The buyer's page of an order (HTML, no key): its car, milestones, voyage, inspection, payments, papers and whom to ask",
   description:
     "Opened from the link in the buyer's WhatsApp messages. In the customer's language (`?lang=en` or `?lang=ar` switches). An unknown, replaced or expired link answers the same 404 page; " +
     'too many requests from one address answer 429 with Retry-After.',
@@ -52,7 +55,12 @@ export const getTrackingPage = defineRoute({
   public: true,
   cors: false,
   params: Type.Object({
-    token: Type.String({ minLength: 1, maxLength: 200, description: "the link's token (32 characters)", examples: ['Qm8d2vR5kX1pL9sT4wY7zA3cF6hJ0nB2'] }),
+    token: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: "the link's token (32 characters)",
+      examples: ['Qm8d2vR5kX1pL9sT4wY7zA3cF6hJ0nB2'],
+    }),
   }),
   query: Type.Object({
     lang: Type.Optional(

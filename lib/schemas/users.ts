@@ -4,7 +4,9 @@ import { DateTime, Email, Id, IdParams, PhoneNumber } from './common.js';
 import { defineRoute } from './route.js';
 
 const Role = Type.Union(ROLES.map((role) => Type.Literal(role)));
-const Language = Type.Union([Type.Literal('en'), Type.Literal('ar')], { description: 'language of the chat messages the user receives' });
+const Language = Type.Union([Type.Literal('en'), Type.Literal('ar')], {
+  description: 'language of the chat messages the user receives',
+});
 const Mobile = PhoneNumber('with its country code, e.g. +971501234567; unique within the tenant');
 
 export const User = Type.Object(
@@ -128,5 +130,7 @@ export const listInspectors = defineRoute({
   status: 200,
   roles: ['operations'],
   query: Type.Object({ tenantId: Type.Optional(Id) }, { additionalProperties: false }),
-  response: Type.Array(Type.Object({ id: Type.String(), name: Type.String({ examples: ['Hana Lee'] }) }, { title: 'Inspector' })),
+  response: Type.Array(
+    Type.Object({ id: Type.String(), name: Type.String({ examples: ['Hana Lee'] }) }, { title: 'Inspector' }),
+  ),
 });

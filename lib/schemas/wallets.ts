@@ -59,14 +59,26 @@ export const createWalletTransaction = defineRoute({
   params: IdParams,
   body: Type.Object(
     {
-      type: Type.Union([Type.Literal('credit'), Type.Literal('debit'), Type.Literal('adjustment'), Type.Literal('refund')]),
+      type: Type.Union([
+        Type.Literal('credit'),
+        Type.Literal('debit'),
+        Type.Literal('adjustment'),
+        Type.Literal('refund'),
+      ]),
       amount: Type.Number({ exclusiveMinimum: 0, maximum: 1e12 }),
       currency: CurrencyCode,
       description: Type.String({ minLength: 1, maxLength: 500 }),
-      direction: Type.Optional(Type.Union([Type.Literal('increase'), Type.Literal('decrease')], { description: 'required for adjustment, refused otherwise' })),
+      direction: Type.Optional(
+        Type.Union([Type.Literal('increase'), Type.Literal('decrease')], {
+          description: 'required for adjustment, refused otherwise',
+        }),
+      ),
       orderId: Type.Optional(Id),
     },
-    { additionalProperties: false, examples: [{ type: 'credit', amount: 5000, currency: 'USD', description: 'Top-up by bank transfer' }] },
+    {
+      additionalProperties: false,
+      examples: [{ type: 'credit', amount: 5000, currency: 'USD', description: 'Top-up by bank transfer' }],
+    },
   ),
   response: Type.Object({ transaction: WalletTransaction, wallet: Wallet }),
 });

@@ -39,9 +39,12 @@ export const WebhookEndpoint = Type.Object(
     lastSuccessAt: Type.Optional(Type.String()),
     lastFailureAt: Type.Optional(Type.String()),
     secretPrefix: Type.String({
-      description: 'the start of the current signing secret, to tell secrets apart; the secret itself is shown only when created or rotated',
+      description:
+        'the start of the current signing secret, to tell secrets apart; the secret itself is shown only when created or rotated',
     }),
-    previousSecretExpiresAt: Type.Optional(Type.String({ description: 'after a rotation, deliveries are signed with the old secret too until then' })),
+    previousSecretExpiresAt: Type.Optional(
+      Type.String({ description: 'after a rotation, deliveries are signed with the old secret too until then' }),
+    ),
     deletedAt: Type.Optional(DateTime),
     createdAt: DateTime,
     updatedAt: DateTime,
@@ -51,7 +54,10 @@ export const WebhookEndpoint = Type.Object(
 );
 
 const WithSecret = Type.Object({
-  secret: Type.String({ description: 'the signing secret (`whsec_...`): shown this once. Verify deliveries with any Standard Webhooks library.' }),
+  secret: Type.String({
+    description:
+      'the signing secret (`whsec_...`): shown this once. Verify deliveries with any Standard Webhooks library.',
+  }),
   endpoint: WebhookEndpoint,
 });
 
@@ -70,18 +76,31 @@ export const WebhookDelivery = Type.Object(
     endpointId: Type.String(),
     eventType: Type.String(),
     eventTimestamp: Type.String(),
-    status: Type.Union([Type.Literal('pending'), Type.Literal('retrying'), Type.Literal('delivered'), Type.Literal('failed'), Type.Literal('cancelled')], {
-      description:
-        '`pending`: not attempted yet (due, or waiting behind an earlier event of its resource). `retrying`: attempted and failed; tried again at `nextAttemptAt` (`lastError` says why it failed). `delivered`: a 2xx answer. `failed`: every attempt failed (about 27.6 hours of retries); replay it when the receiver is fixed. `cancelled`: the endpoint was deleted before it was delivered.',
-    }),
+    status: Type.Union(
+      [
+        Type.Literal('pending'),
+        Type.Literal('retrying'),
+        Type.Literal('delivered'),
+        Type.Literal('failed'),
+        Type.Literal('cancelled'),
+      ],
+      {
+        description:
+          '`pending`: not attempted yet (due, or waiting behind an earlier event of its resource). `retrying`: attempted and failed; tried again at `nextAttemptAt` (`lastError` says why it failed). `delivered`: a 2xx answer. `failed`: every attempt failed (about 27.6 hours of retries); replay it when the receiver is fixed. `cancelled`: the endpoint was deleted before it was delivered.',
+      },
+    ),
     attempts: Type.Integer({ description: 'attempts in the current round (a replay starts a new one)' }),
     nextAttemptAt: Type.Optional(
       Type.String({
-        description: 'when pending or retrying: when it is tried next (absent while the endpoint is disabled: its deliveries wait until it is enabled again)',
+        description:
+          'when pending or retrying: when it is tried next (absent while the endpoint is disabled: its deliveries wait until it is enabled again)',
       }),
     ),
     lastError: Type.Optional(
-      Type.String({ description: 'when retrying or failed: why the last attempt failed (`HTTP 503`, `no answer within 10 s`, a connection error...)' }),
+      Type.String({
+        description:
+          'when retrying or failed: why the last attempt failed (`HTTP 503`, `no answer within 10 s`, a connection error...)',
+      }),
     ),
     deliveredAt: Type.Optional(Type.String()),
     failedAt: Type.Optional(Type.String()),
@@ -169,7 +188,9 @@ export const updateWebhookEndpoint = defineRoute({
       eventTypes: Type.Optional(EventTypes),
       description: Type.Optional(Type.String({ maxLength: 500, examples: ['Order updates for the ERP'] })),
       enabled: Type.Optional(Type.Boolean()),
-      version: Type.Optional(Type.Integer({ minimum: 1, description: 'the version read: refused (409) if another change came first' })),
+      version: Type.Optional(
+        Type.Integer({ minimum: 1, description: 'the version read: refused (409) if another change came first' }),
+      ),
     },
     { additionalProperties: false, minProperties: 1 },
   ),
@@ -182,7 +203,8 @@ export const deleteWebhookEndpoint = defineRoute({
   errors: ['NOT_FOUND', 'VERSION_CONFLICT'],
   method: 'DELETE',
   path: '/api/v1/webhook-endpoints/{id}',
-  summary: 'Delete a webhook endpoint (admin): it receives nothing more and no longer counts towards the 20 a tenant may have',
+  summary:
+    'Delete a webhook endpoint (admin): it receives nothing more and no longer counts towards the 20 a tenant may have',
   description:
     'Its deliveries not yet made are cancelled (an attempt under way may still finish). Its delivery log stays readable at `GET /webhook-endpoints/{id}/deliveries` for the 30 days deliveries are kept; the audit trail records the deletion. Answers the endpoint as it was, with `deletedAt`. Deleting it again: 404.',
   status: 200,
@@ -202,7 +224,10 @@ export const rotateWebhookSecret = defineRoute({
     'During the grace period every delivery carries two signatures in `webhook-signature`, one per secret, so the receiver can switch at its own pace.',
   status: 201,
   params: IdParams,
-  body: Type.Object({ graceSeconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 7 * 86_400 })) }, { additionalProperties: false }),
+  body: Type.Object(
+    { graceSeconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 7 * 86_400 })) },
+    { additionalProperties: false },
+  ),
   response: WithSecret,
 });
 

@@ -30,7 +30,12 @@ export const verifyWhatsAppWebhook = defineRoute({
         description: 'the verify token set in the app dashboard',
         examples: ['local-whatsapp-verify-token'],
       }),
-      'hub.challenge': Type.String({ minLength: 1, maxLength: 256, description: 'answered back as plain text', examples: ['1158201444'] }),
+      'hub.challenge': Type.String({
+        minLength: 1,
+        maxLength: 256,
+        description: 'answered back as plain text',
+        examples: ['1158201444'],
+      }),
     },
     { additionalProperties: true },
   ),
@@ -38,8 +43,17 @@ export const verifyWhatsAppWebhook = defineRoute({
 
 const StatusUpdate = Type.Object(
   {
-    id: Type.String({ minLength: 1, maxLength: 256, description: "WhatsApp's message id (wamid)", examples: ['wamid.HBgMOTcxNTAxMjM0NTY3FQIAERgSMEI0'] }),
-    status: Type.String({ maxLength: 32, description: 'sent, delivered, read or failed (others are ignored)', examples: ['delivered'] }),
+    id: Type.String({
+      minLength: 1,
+      maxLength: 256,
+      description: "WhatsApp's message id (wamid)",
+      examples: ['wamid.HBgMOTcxNTAxMjM0NTY3FQIAERgSMEI0'],
+    }),
+    status: Type.String({
+      maxLength: 32,
+      description: 'sent, delivered, read or failed (others are ignored)',
+      examples: ['delivered'],
+    }),
     timestamp: Type.Optional(Type.String({ maxLength: 20, description: 'epoch seconds', examples: ['1774000000'] })),
     recipient_id: Type.Optional(Type.String({ maxLength: 32, examples: ['971501234567'] })),
     biz_opaque_callback_data: Type.Optional(
@@ -64,18 +78,33 @@ const StatusUpdate = Type.Object(
   },
   {
     additionalProperties: true,
-    examples: [{ id: 'wamid.HBgMOTcxNTAxMjM0NTY3FQIAERgSMEI0', status: 'delivered', timestamp: '1774000000', recipient_id: '971501234567' }],
+    examples: [
+      {
+        id: 'wamid.HBgMOTcxNTAxMjM0NTY3FQIAERgSMEI0',
+        status: 'delivered',
+        timestamp: '1774000000',
+        recipient_id: '971501234567',
+      },
+    ],
   },
 );
 
 const InboundMessage = Type.Object(
   {
-    from: Type.String({ minLength: 1, maxLength: 32, description: "the sender's number without the +", examples: ['971501234567'] }),
+    from: Type.String({
+      minLength: 1,
+      maxLength: 32,
+      description: "the sender's number without the +",
+      examples: ['971501234567'],
+    }),
     id: Type.String({ minLength: 1, maxLength: 256, examples: ['wamid.HBgMOTcxNTAxMjM0NTY3FQIAEhgUM0EB'] }),
     timestamp: Type.Optional(Type.String({ maxLength: 20, examples: ['1774000000'] })),
     type: Type.Optional(Type.String({ maxLength: 32, examples: ['text'] })),
     text: Type.Optional(
-      Type.Object({ body: Type.String({ maxLength: 4096, examples: ['STOP'] }) }, { additionalProperties: true, examples: [{ body: 'STOP' }] }),
+      Type.Object(
+        { body: Type.String({ maxLength: 4096, examples: ['STOP'] }) },
+        { additionalProperties: true, examples: [{ body: 'STOP' }] },
+      ),
     ),
     button: Type.Optional(
       Type.Object(
@@ -86,7 +115,15 @@ const InboundMessage = Type.Object(
   },
   {
     additionalProperties: true,
-    examples: [{ from: '971501234567', id: 'wamid.HBgMOTcxNTAxMjM0NTY3FQIAEhgUM0EB', timestamp: '1774000000', type: 'text', text: { body: 'STOP' } }],
+    examples: [
+      {
+        from: '971501234567',
+        id: 'wamid.HBgMOTcxNTAxMjM0NTY3FQIAEhgUM0EB',
+        timestamp: '1774000000',
+        type: 'text',
+        text: { body: 'STOP' },
+      },
+    ],
   },
 );
 
@@ -120,7 +157,14 @@ const STATUS_CALL = {
 
 export const receiveWhatsAppWebhook = defineRoute({
   id: 'receiveWhatsAppWebhook',
-  errors: ['PAYLOAD_TOO_LARGE', 'UNAUTHORIZED', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_ERROR', 'SERVICE_UNAVAILABLE'],
+  errors: [
+    'PAYLOAD_TOO_LARGE',
+    'UNAUTHORIZED',
+    'INVALID_JSON',
+    'UNSUPPORTED_MEDIA_TYPE',
+    'VALIDATION_ERROR',
+    'SERVICE_UNAVAILABLE',
+  ],
   folder: 'whatsapp',
   method: 'POST',
   path: '/api/v1/webhooks/whatsapp',
@@ -144,7 +188,12 @@ export const receiveWhatsAppWebhook = defineRoute({
                   field: Type.Optional(Type.String({ maxLength: 64, examples: ['messages'] })),
                   value: Type.Object(
                     {
-                      statuses: Type.Optional(Type.Array(StatusUpdate, { maxItems: 1000, examples: [STATUS_CALL.entry[0]!.changes[0]!.value.statuses] })),
+                      statuses: Type.Optional(
+                        Type.Array(StatusUpdate, {
+                          maxItems: 1000,
+                          examples: [STATUS_CALL.entry[0]!.changes[0]!.value.statuses],
+                        }),
+                      ),
                       messages: Type.Optional(
                         Type.Array(InboundMessage, {
                           maxItems: 1000,

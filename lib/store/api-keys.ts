@@ -7,7 +7,13 @@ import { isConditionalCheckFailed } from './errors.js';
 import { itemOfConditionFailure } from './expressions.js';
 import * as keys from './keys.js';
 import { queryAll } from './query-all.js';
-import { type ApiKeyRecord, apiKeyCodec, apiKeyReferenceCodec, EXPIRY_ATTRIBUTE, type StoredApiKey } from './records/api-key.js';
+import {
+  type ApiKeyRecord,
+  apiKeyCodec,
+  apiKeyReferenceCodec,
+  EXPIRY_ATTRIBUTE,
+  type StoredApiKey,
+} from './records/api-key.js';
 import { transact, type TransactItem } from './transact.js';
 
 export type { ApiKeyRecord, StoredApiKey } from './records/api-key.js';
@@ -25,7 +31,9 @@ export const hashApiKey = (plain: string): string => createHash('sha256').update
 export const newPlainKey = (): string => `vpo_${randomBytes(30).toString('base64url')}`;
 
 export async function getApiKeyByHash(hash: string): Promise<StoredApiKey | undefined> {
-  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.apiKey(hash), ConsistentRead: true }));
+  const { Item } = await ddb.send(
+    new GetCommand({ TableName: tableName(), Key: keys.apiKey(hash), ConsistentRead: true }),
+  );
   return Item ? decodeKey(Item) : undefined;
 }
 
@@ -41,7 +49,14 @@ const REVOCATION_STAMP = { pk: 'APIKEYS#REVOCATION', sk: 'STAMP' };
 
 /** The revocation stamp's current version (0 before any change), strongly consistent. */
 export async function readRevocationStamp(): Promise<number> {
-  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: REVOCATION_STAMP, ConsistentRead: true, ProjectionExpression: 'version' }));
+  const { Item } = await ddb.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: REVOCATION_STAMP,
+      ConsistentRead: true,
+      ProjectionExpression: 'version',
+    }),
+  );
   return Number(Item?.version ?? 0);
 }
 
@@ -73,7 +88,10 @@ export async function readKeyForUse(hash: string, nowMs = Date.now()): Promise<S
         Key: keys.apiKey(hash),
         UpdateExpression: 'SET lastUsedAt = :now',
         ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :minuteAgo)',
-        ExpressionAttributeValues: { ':now': new Date(nowMs).toISOString(), ':minuteAgo': new Date(nowMs - 60_000).toISOString() },
+        ExpressionAttributeValues: {
+          ':now': new Date(nowMs).toISOString(),
+          ':minuteAgo': new Date(nowMs - 60_000).toISOString(),
+        },
         ReturnValues: 'ALL_NEW',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
@@ -113,7 +131,9 @@ export async function insertApiKey(record: StoredApiKey, alongside: TransactItem
 
 /** A key by its id, in the caller's scope (a tenant sees only its own keys). */
 export async function getApiKey(scope: Scope, id: string): Promise<StoredApiKey | undefined> {
-  const { Item: ref } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.apiKeyReference(id), ConsistentRead: true }));
+  const { Item: ref } = await ddb.send(
+    new GetCommand({ TableName: tableName(), Key: keys.apiKeyReference(id), ConsistentRead: true }),
+  );
   if (!ref) return undefined;
   const key = await getApiKeyByHash(apiKeyReferenceCodec.decode(ref).hash);
   return key && tenantInScope(key.tenantId, scope) ? key : undefined;
@@ -126,7 +146,9 @@ export async function listApiKeys(scope: Scope): Promise<StoredApiKey[]> {
     IndexName: scope.tenantId === undefined ? 'GSI1' : 'GSI2',
     KeyConditionExpression: '#pk = :pk',
     ExpressionAttributeNames: { '#pk': scope.tenantId === undefined ? 'gsi1pk' : 'gsi2pk' },
-    ExpressionAttributeValues: { ':pk': scope.tenantId === undefined ? keys.apiKeyList : keys.apiKeysOfTenant(scope.tenantId) },
+    ExpressionAttributeValues: {
+      ':pk': scope.tenantId === undefined ? keys.apiKeyList : keys.apiKeysOfTenant(scope.tenantId),
+    },
     ScanIndexForward: false,
   });
   return items.map((item) => decodeKey(item));
@@ -163,7 +185,11 @@ export async function markApiKey(
         UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
         ConditionExpression: [
           'attribute_exists(pk)',
-          ...fields.map(([field], i) => (field === 'expiresAt' ? `(attribute_not_exists(#f${i}) OR #f${i} > :v${i})` : `attribute_not_exists(#f${i})`)),
+          ...fields.map(([field], i) =>
+            field === 'expiresAt'
+              ? `(attribute_not_exists(#f${i}) OR #f${i} > :v${i})`
+              : `attribute_not_exists(#f${i})`,
+          ),
         ].join(' AND '),
         ExpressionAttributeNames: Object.fromEntries(fields.map(([field], i) => [`#f${i}`, attributeOf(field)])),
         ExpressionAttributeValues: Object.fromEntries(fields.map(([, value], i) => [`:v${i}`, value])),

@@ -41,7 +41,11 @@ export interface AuditedChange {
 }
 
 /** The audit record of one change by this caller, as an item of the transaction that makes it. */
-export function auditChangeItem(caller: Pick<Caller, 'keyId' | 'role' | 'userId' | 'requestId'>, change: AuditedChange, at: string): TransactItem {
+export function auditChangeItem(
+  caller: Pick<Caller, 'keyId' | 'role' | 'userId' | 'requestId'>,
+  change: AuditedChange,
+  at: string,
+): TransactItem {
   return auditPutItem({
     id: newId(),
     tenantId: change.tenantId,
@@ -83,10 +87,14 @@ const FILTERED_READ = 500;
  * it reads on past the other entities' records until the page is full or the trail ends (within
  * FILTERED_ROUNDS reads): a short page means the end, not that the first records read were others'.
  */
-export async function readAudit(query: AuditQuery): Promise<{ records: AuditRecord[]; next?: Record<string, unknown> }> {
+export async function readAudit(
+  query: AuditQuery,
+): Promise<{ records: AuditRecord[]; next?: Record<string, unknown> }> {
   const byRecord = query.entity !== undefined && query.entityId !== undefined;
   const filtered = query.entity !== undefined && !byRecord;
-  const pk = byRecord ? keys.auditOfEntityPartition(query.tenantId, query.entity!, query.entityId!) : keys.auditPartition(query.tenantId);
+  const pk = byRecord
+    ? keys.auditOfEntityPartition(query.tenantId, query.entity!, query.entityId!)
+    : keys.auditPartition(query.tenantId);
   const range = keys.auditBetween(query.from, query.to);
   const [pkName, skName] = byRecord ? ['gsi1pk', 'gsi1sk'] : ['pk', 'sk'];
   const read = (start: Record<string, unknown> | undefined) =>
@@ -97,7 +105,12 @@ export async function readAudit(query: AuditQuery): Promise<{ records: AuditReco
         KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
         ...(filtered ? { FilterExpression: 'auditEntity = :entity' } : {}),
         ExpressionAttributeNames: { '#pk': pkName, '#sk': skName },
-        ExpressionAttributeValues: { ':pk': pk, ':from': range.from, ':to': range.to, ...(filtered ? { ':entity': query.entity } : {}) },
+        ExpressionAttributeValues: {
+          ':pk': pk,
+          ':from': range.from,
+          ':to': range.to,
+          ...(filtered ? { ':entity': query.entity } : {}),
+        },
         ScanIndexForward: false,
         Limit: filtered ? Math.max(query.limit, FILTERED_READ) : query.limit,
         ...(start ? { ExclusiveStartKey: start } : {}),
@@ -128,4 +141,5 @@ export async function readAudit(query: AuditQuery): Promise<{ records: AuditReco
 }
 
 /** Whether a page cursor points into this tenant's trail (a cursor cannot cross tenants). */
-export const isCursorOfTrail = (tenantId: string | undefined, after: Record<string, unknown>): boolean => after.pk === keys.auditPartition(tenantId);
+export const isCursorOfTrail = (tenantId: string | undefined, after: Record<string, unknown>): boolean =>
+  after.pk === keys.auditPartition(tenantId);

@@ -12,7 +12,9 @@ export async function batchGet(wanted: Key[], consistent: boolean): Promise<Item
   const pages = await Promise.all(
     chunks.map(async (chunk) => {
       const items: Item[] = [];
-      let request: Record<string, { Keys: Item[]; ConsistentRead: boolean }> | undefined = { [table]: { Keys: chunk, ConsistentRead: consistent } };
+      let request: Record<string, { Keys: Item[]; ConsistentRead: boolean }> | undefined = {
+        [table]: { Keys: chunk, ConsistentRead: consistent },
+      };
       while (request && Object.keys(request).length > 0) {
         const result = await ddb.send(new BatchGetCommand({ RequestItems: request }));
         items.push(...(result.Responses?.[table] ?? []));

@@ -20,7 +20,10 @@ export async function getCataloguePointer(): Promise<CataloguePointer | undefine
 }
 
 /** Moves the pointer only if it still names `expectedVersion` (undefined: no pointer yet); false when another import won. */
-export async function putCataloguePointer(pointer: CataloguePointer, expectedVersion: string | undefined): Promise<boolean> {
+export async function putCataloguePointer(
+  pointer: CataloguePointer,
+  expectedVersion: string | undefined,
+): Promise<boolean> {
   try {
     await ddb.send(
       new PutCommand({
@@ -41,14 +44,18 @@ const chunks = <T>(items: readonly T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 /** Existing ids of listings, looked up by provider + advertisementNumber (100 per BatchGet). */
-export async function findCarIds(refs: ReadonlyArray<{ provider: string; advertisementNumber: string }>): Promise<Map<string, number>> {
+export async function findCarIds(
+  refs: ReadonlyArray<{ provider: string; advertisementNumber: string }>,
+): Promise<Map<string, number>> {
   const found = new Map<string, number>();
   for (const [key, reference] of await findCarReferences(refs)) found.set(key, reference.carId);
   return found;
 }
 
 /** The references of listings (id, digest, price, availability) by `provider#advertisementNumber`. */
-export async function findCarReferences(refs: ReadonlyArray<{ provider: string; advertisementNumber: string }>): Promise<Map<string, CarReference>> {
+export async function findCarReferences(
+  refs: ReadonlyArray<{ provider: string; advertisementNumber: string }>,
+): Promise<Map<string, CarReference>> {
   const found = new Map<string, CarReference>();
   for (const chunk of chunks(refs, 100)) {
     let request: Record<string, { Keys: Array<Record<string, unknown>> }> | undefined = {
@@ -112,7 +119,12 @@ export async function writeCars(cars: readonly CarRecord[], digests?: ReadonlyMa
 
 /** Marks cars as gone from their provider's list: the car keeps its record, with how and when it left. */
 export async function markCarsRemoved(
-  removals: ReadonlyArray<{ carId: number; provider: string; advertisementNumber: string; availability: 'sold' | 'withdrawn' }>,
+  removals: ReadonlyArray<{
+    carId: number;
+    provider: string;
+    advertisementNumber: string;
+    availability: 'sold' | 'withdrawn';
+  }>,
   at: string,
 ): Promise<void> {
   const queue = [...removals];

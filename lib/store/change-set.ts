@@ -40,7 +40,13 @@ export class ChangeSet {
   }
 
   /** The event integrators hear of the change (on the feed and by webhook), with `object` as its body. */
-  emit(type: EventType, tenantId: string | undefined, resource: IntegratorEvent['resource'], object: object, facts: Record<string, unknown> = {}): void {
+  emit(
+    type: EventType,
+    tenantId: string | undefined,
+    resource: IntegratorEvent['resource'],
+    object: object,
+    facts: Record<string, unknown> = {},
+  ): void {
     this.#items.push(changeEventItem(type, tenantId, resource, object, this.at, facts));
   }
 

@@ -11,7 +11,9 @@ export type { ChatContact } from './records/chat-contact.js';
 const INBOUND_MEMORY_SECONDS = 7 * 24 * 3600;
 
 export async function getChatContact(phone: string): Promise<ChatContact | undefined> {
-  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.chatContact(phone), ConsistentRead: true }));
+  const { Item } = await ddb.send(
+    new GetCommand({ TableName: tableName(), Key: keys.chatContact(phone), ConsistentRead: true }),
+  );
   return Item ? chatContactCodec.decode(Item) : undefined;
 }
 
@@ -21,7 +23,9 @@ export async function getChatContacts(phones: string[]): Promise<Map<string, Cha
   if (unique.length === 0) return found;
   const table = tableName();
   // A delivery addresses a handful of people, far below BatchGet's 100 keys.
-  const { Responses } = await ddb.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: unique.map(keys.chatContact), ConsistentRead: true } } }));
+  const { Responses } = await ddb.send(
+    new BatchGetCommand({ RequestItems: { [table]: { Keys: unique.map(keys.chatContact), ConsistentRead: true } } }),
+  );
   for (const item of Responses?.[table] ?? []) {
     const contact = chatContactCodec.decode(item);
     found.set(contact.phone, contact);
@@ -34,13 +38,24 @@ export async function getChatContacts(phones: string[]): Promise<Map<string, Cha
  * than once): it opens their window and, when it is an opt-out or opt-in, sets that. Returns
  * false for a message already recorded.
  */
-export async function recordInbound(phone: string, messageId: string, at: string, optOut: boolean | undefined): Promise<boolean> {
+export async function recordInbound(
+  phone: string,
+  messageId: string,
+  at: string,
+  optOut: boolean | undefined,
+): Promise<boolean> {
   const now = new Date().toISOString();
   const outcome = await transact([
     {
       Put: {
         TableName: tableName(),
-        Item: { ...keys.chatInbound(messageId), entity: 'chatInbound', phone, at, expiresAt: Math.floor(Date.now() / 1000) + INBOUND_MEMORY_SECONDS },
+        Item: {
+          ...keys.chatInbound(messageId),
+          entity: 'chatInbound',
+          phone,
+          at,
+          expiresAt: Math.floor(Date.now() / 1000) + INBOUND_MEMORY_SECONDS,
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },

@@ -7,7 +7,12 @@ import { type ChatLogEntry, chatLogEntryCodec } from './records/chat-log-entry.j
 export type { ChatLogEntry } from './records/chat-log-entry.js';
 
 export async function appendChatLog(entry: ChatLogEntry, id: string): Promise<void> {
-  await ddb.send(new PutCommand({ TableName: tableName(), Item: { ...keys.chatLogEntry(entry.createdAt, id), entity: 'chatLog', ...entry } }));
+  await ddb.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.chatLogEntry(entry.createdAt, id), entity: 'chatLog', ...entry },
+    }),
+  );
 }
 
 /**
@@ -16,9 +21,14 @@ export async function appendChatLog(entry: ChatLogEntry, id: string): Promise<vo
  * (the local log is a developer's tool, not a hot path). `next` is given while older messages may
  * follow.
  */
-export async function chatLogPage(options: { limit: number; to?: string; cursor?: string }): Promise<{ messages: ChatLogEntry[]; next?: string }> {
+export async function chatLogPage(options: {
+  limit: number;
+  to?: string;
+  cursor?: string;
+}): Promise<{ messages: ChatLogEntry[]; next?: string }> {
   const { limit, to } = options;
-  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`limit must be a positive whole number, got ${limit}`);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new RangeError(`limit must be a positive whole number, got ${limit}`);
   const items: Array<Record<string, unknown>> = [];
   let start = options.cursor === undefined ? undefined : decodeCursor(options.cursor);
   let more = false;
@@ -29,7 +39,9 @@ export async function chatLogPage(options: { limit: number; to?: string; cursor?
         KeyConditionExpression: 'pk = :pk',
         ExpressionAttributeValues: { ':pk': keys.chatLogPartition, ...(to === undefined ? {} : { ':to': to }) },
         // One more than asked, to know whether older messages follow.
-        ...(to === undefined ? { Limit: limit + 1 } : { FilterExpression: '#to = :to', ExpressionAttributeNames: { '#to': 'to' } }),
+        ...(to === undefined
+          ? { Limit: limit + 1 }
+          : { FilterExpression: '#to = :to', ExpressionAttributeNames: { '#to': 'to' } }),
         ScanIndexForward: false,
         ExclusiveStartKey: start,
       }),
@@ -43,7 +55,13 @@ export async function chatLogPage(options: { limit: number; to?: string; cursor?
   // A page shows what the recipient got, as it always has: the callback data stays in the table.
   const messages = kept.map((item) => {
     const { messageId, to: recipient, text, template, createdAt } = chatLogEntryCodec.decode(item);
-    return { messageId, to: recipient, ...(text === undefined ? {} : { text }), ...(template === undefined ? {} : { template }), createdAt };
+    return {
+      messageId,
+      to: recipient,
+      ...(text === undefined ? {} : { text }),
+      ...(template === undefined ? {} : { template }),
+      createdAt,
+    };
   });
   return { messages, ...(more && last ? { next: encodeCursor({ pk: last.pk, sk: last.sk }) } : {}) };
 }

@@ -13,7 +13,8 @@ import { scanEach } from './scan-each.js';
 export type { ChatMessageRecord } from './records/chat-message.js';
 
 /** Whether a message belongs on its tenant's list of failed messages (its status is failed). */
-const hasFailed = (record: Pick<ChatMessageRecord, 'outcome' | 'statuses'>): boolean => messageStatus(record.outcome, record.statuses) === 'failed';
+const hasFailed = (record: Pick<ChatMessageRecord, 'outcome' | 'statuses'>): boolean =>
+  messageStatus(record.outcome, record.statuses) === 'failed';
 
 export function chatMessagePutItem(record: ChatMessageRecord): TransactItem {
   return {
@@ -36,7 +37,9 @@ export function chatMessagePutItem(record: ChatMessageRecord): TransactItem {
  */
 export async function putChatMessage(record: ChatMessageRecord): Promise<void> {
   try {
-    await ddb.send(new PutCommand({ ...chatMessagePutItem(record).Put!, ConditionExpression: 'attribute_not_exists(pk)' }));
+    await ddb.send(
+      new PutCommand({ ...chatMessagePutItem(record).Put!, ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
   }
@@ -47,14 +50,24 @@ export async function putChatMessage(record: ChatMessageRecord): Promise<void> {
  * phone), if it got that far: a retry that finds the recipient marked as being sent to looks here
  * first (its id was recorded with the message, not yet with the event).
  */
-export async function findEventMessage(orderId: string, eventId: string, audience: string, to: string): Promise<ChatMessageRecord | undefined> {
+export async function findEventMessage(
+  orderId: string,
+  eventId: string,
+  audience: string,
+  to: string,
+): Promise<ChatMessageRecord | undefined> {
   const items = await queryAll({
     TableName: tableName(),
     IndexName: 'GSI1',
     KeyConditionExpression: 'gsi1pk = :pk',
     FilterExpression: 'eventId = :event AND audience = :audience AND #to = :to',
     ExpressionAttributeNames: { '#to': 'to' },
-    ExpressionAttributeValues: { ':pk': keys.chatMessagesOfOrder(orderId), ':event': eventId, ':audience': audience, ':to': to },
+    ExpressionAttributeValues: {
+      ':pk': keys.chatMessagesOfOrder(orderId),
+      ':event': eventId,
+      ':audience': audience,
+      ':to': to,
+    },
   });
   return items.map(chatMessageCodec.decode).find((message) => message.outcome !== 'unknown');
 }
@@ -66,7 +79,12 @@ export async function findEventMessage(orderId: string, eventId: string, audienc
  * of the person's devices outweighs a failure reported for another. A failure puts it on the
  * list, unless it was delivered meanwhile.
  */
-export async function recordDeliveryStatus(messageId: string, status: DeliveryStatus, at: string, error?: { code?: number; title?: string }): Promise<boolean> {
+export async function recordDeliveryStatus(
+  messageId: string,
+  status: DeliveryStatus,
+  at: string,
+  error?: { code?: number; title?: string },
+): Promise<boolean> {
   const delivered = status === 'delivered' || status === 'read';
   let stored: Record<string, unknown> | undefined;
   try {
@@ -101,7 +119,8 @@ async function listAsFailed(message: ChatMessageRecord): Promise<void> {
         TableName: tableName(),
         Key: keys.chatMessage(message.messageId),
         UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(statuses.delivered) AND attribute_not_exists(statuses.#read)',
+        ConditionExpression:
+          'attribute_exists(pk) AND attribute_not_exists(statuses.delivered) AND attribute_not_exists(statuses.#read)',
         ExpressionAttributeNames: { '#read': 'read' },
         ExpressionAttributeValues: { ':pk': index.gsi2pk, ':sk': index.gsi2sk },
       }),
@@ -130,12 +149,18 @@ export async function queryFailedMessages(
       ...(options.after ? { ExclusiveStartKey: options.after } : {}),
     }),
   );
-  return { messages: (page.Items ?? []).map(chatMessageCodec.decode), ...(page.LastEvaluatedKey ? { next: page.LastEvaluatedKey } : {}) };
+  return {
+    messages: (page.Items ?? []).map(chatMessageCodec.decode),
+    ...(page.LastEvaluatedKey ? { next: page.LastEvaluatedKey } : {}),
+  };
 }
 
 /** Whether a page cursor points into this tenant's failed messages (a cursor cannot cross tenants). */
 export const isCursorOfFailedMessages = (tenantId: string | undefined, after: Record<string, unknown>): boolean =>
-  after.gsi2pk === keys.failedChatMessages(tenantId) && typeof after.gsi2sk === 'string' && typeof after.pk === 'string' && after.sk === 'MESSAGE';
+  after.gsi2pk === keys.failedChatMessages(tenantId) &&
+  typeof after.gsi2sk === 'string' &&
+  typeof after.pk === 'string' &&
+  after.sk === 'MESSAGE';
 
 /**
  * Puts the failed messages recorded before the failed list existed on it (GSI2 keys). An offline
@@ -200,9 +225,15 @@ export async function recordCallbackStatus(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.chatCallback(callbackData),
-      UpdateExpression: 'SET entity = :entity, messageId = :id, #status = if_not_exists(#status, :at), expiresAt = :ttl',
+      UpdateExpression:
+        'SET entity = :entity, messageId = :id, #status = if_not_exists(#status, :at), expiresAt = :ttl',
       ExpressionAttributeNames: { '#status': `status_${status}` },
-      ExpressionAttributeValues: { ':entity': 'chatCallback', ':id': messageId, ':at': at, ':ttl': Math.floor(Date.now() / 1000) + CALLBACK_MEMORY_SECONDS },
+      ExpressionAttributeValues: {
+        ':entity': 'chatCallback',
+        ':id': messageId,
+        ':at': at,
+        ':ttl': Math.floor(Date.now() / 1000) + CALLBACK_MEMORY_SECONDS,
+      },
       ReturnValues: 'ALL_NEW',
     }),
   );
@@ -212,7 +243,9 @@ export async function recordCallbackStatus(
 
 /** The statuses kept for a callback, if WhatsApp reported any. */
 export async function getCallbackStatuses(callbackData: string): Promise<CallbackStatuses | undefined> {
-  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.chatCallback(callbackData), ConsistentRead: true }));
+  const { Item } = await ddb.send(
+    new GetCommand({ TableName: tableName(), Key: keys.chatCallback(callbackData), ConsistentRead: true }),
+  );
   return callbackStatusesOf(Item);
 }
 
@@ -228,8 +261,18 @@ function callbackStatusesOf(item: Record<string, unknown> | undefined): Callback
 }
 
 /** Replaces a message listed as unknown by the message WhatsApp reported, under its real id. */
-async function resolveUnknownMessage(callbackData: string, reported: CallbackStatuses, error?: { code?: number; title?: string }): Promise<void> {
-  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.chatMessage(unknownMessageId(callbackData)), ConsistentRead: true }));
+async function resolveUnknownMessage(
+  callbackData: string,
+  reported: CallbackStatuses,
+  error?: { code?: number; title?: string },
+): Promise<void> {
+  const { Item } = await ddb.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.chatMessage(unknownMessageId(callbackData)),
+      ConsistentRead: true,
+    }),
+  );
   if (Item?.outcome !== 'unknown') return;
   const { reason: _reason, ...unknown } = chatMessageCodec.decode(Item);
   const resolved: ChatMessageRecord = {

@@ -8,7 +8,10 @@ import { roundTrips } from './round-trips.js';
  * there is no "if local" branch here.
  */
 // Bounded waits: a hung connection fails (and is retried) instead of stalling a request or the outbox consumer.
-const base = new DynamoDBClient({ maxAttempts: 3, requestHandler: { connectionTimeout: 2_000, requestTimeout: 5_000 } });
+const base = new DynamoDBClient({
+  maxAttempts: 3,
+  requestHandler: { connectionTimeout: 2_000, requestTimeout: 5_000 },
+});
 
 base.middlewareStack.add(
   (next) => async (args) => {

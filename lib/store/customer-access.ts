@@ -8,7 +8,10 @@ import type { TransactItem } from './transact.js';
  * A marketer may see this customer from now on (they created them, or placed an order for them),
  * and finds them in their list by name. Idempotent: the same item every time.
  */
-export function marketerAccessItem(customer: Pick<CustomerRecord, 'id' | 'name' | 'tenantId'>, marketerId: string): TransactItem {
+export function marketerAccessItem(
+  customer: Pick<CustomerRecord, 'id' | 'name' | 'tenantId'>,
+  marketerId: string,
+): TransactItem {
   return {
     Put: {
       TableName: tableName(),

@@ -28,12 +28,22 @@ export function newCustomerItems(
   const phoneClaim: TransactItem = {
     Put: {
       TableName: table,
-      Item: { ...keys.phoneClaim(customer.tenantId, customer.mobileNumber), entity: 'phoneClaim', customerId: customer.id },
+      Item: {
+        ...keys.phoneClaim(customer.tenantId, customer.mobileNumber),
+        entity: 'phoneClaim',
+        customerId: customer.id,
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
   const tenantCheck: TransactItem | undefined = customer.tenantId
-    ? { ConditionCheck: { TableName: table, Key: keys.tenant(customer.tenantId), ConditionExpression: 'attribute_exists(pk)' } }
+    ? {
+        ConditionCheck: {
+          TableName: table,
+          Key: keys.tenant(customer.tenantId),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      }
     : undefined;
   const items: TransactItem[] = [
     { Put: { TableName: table, Item: customerItem(customer), ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -59,7 +69,11 @@ async function accessibleTo(marketerId: string, customerIds: string[]): Promise<
   if (customerIds.length === 0) return new Set();
   const table = tableName();
   const { Responses } = await ddb.send(
-    new BatchGetCommand({ RequestItems: { [table]: { Keys: customerIds.map((id) => keys.customerAccess(id, marketerId)), ConsistentRead: true } } }),
+    new BatchGetCommand({
+      RequestItems: {
+        [table]: { Keys: customerIds.map((id) => keys.customerAccess(id, marketerId)), ConsistentRead: true },
+      },
+    }),
   );
   return new Set((Responses?.[table] ?? []).map((item) => customerAccessCodec.decode(item).customerId));
 }
@@ -72,7 +86,8 @@ export async function findCustomersByPhone(scope: Scope, e164: string): Promise<
       TableName: tableName(),
       IndexName: 'GSI1',
       KeyConditionExpression: scope.tenantId === undefined ? 'gsi1pk = :pk' : 'gsi1pk = :pk AND gsi1sk = :sk',
-      ExpressionAttributeValues: scope.tenantId === undefined ? { ':pk': index.gsi1pk } : { ':pk': index.gsi1pk, ':sk': index.gsi1sk },
+      ExpressionAttributeValues:
+        scope.tenantId === undefined ? { ':pk': index.gsi1pk } : { ':pk': index.gsi1pk, ':sk': index.gsi1sk },
       Limit: 50,
     }),
   );
@@ -95,15 +110,22 @@ export async function getCustomerWithWallet(
   walletId: string,
 ): Promise<{ customer: CustomerRecord; wallet: WalletRecord } | undefined> {
   const table = tableName();
-  const wanted = [keys.customer(id), keys.wallet(walletId), ...(scope.marketerId ? [keys.customerAccess(id, scope.marketerId)] : [])];
-  const { Responses } = await ddb.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: wanted, ConsistentRead: true } } }));
+  const wanted = [
+    keys.customer(id),
+    keys.wallet(walletId),
+    ...(scope.marketerId ? [keys.customerAccess(id, scope.marketerId)] : []),
+  ];
+  const { Responses } = await ddb.send(
+    new BatchGetCommand({ RequestItems: { [table]: { Keys: wanted, ConsistentRead: true } } }),
+  );
   const items = Responses?.[table] ?? [];
   const customerItem = items.find((i) => i.sk === 'CUSTOMER');
   const walletItem = items.find((i) => i.sk === 'WALLET');
   if (!customerItem || !walletItem) return undefined;
   const customer = customerCodec.decode(customerItem);
   if (!tenantInScope(customer.tenantId, scope)) return undefined;
-  if (scope.marketerId !== undefined && !items.some((i) => String(i.sk).startsWith('ACCESS#MARKETER#'))) return undefined;
+  if (scope.marketerId !== undefined && !items.some((i) => String(i.sk).startsWith('ACCESS#MARKETER#')))
+    return undefined;
   return { customer, wallet: walletCodec.decode(walletItem) };
 }
 
@@ -111,7 +133,10 @@ export async function getCustomerWithWallet(
  * The customer an order names, for documents made from the order (a contract): the order being in
  * the caller's scope is what grants the read, so only the tenant is checked here.
  */
-export async function getOrderCustomer(customerId: string, tenantId: string | undefined): Promise<CustomerRecord | undefined> {
+export async function getOrderCustomer(
+  customerId: string,
+  tenantId: string | undefined,
+): Promise<CustomerRecord | undefined> {
   const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.customer(customerId) }));
   if (!Item) return undefined;
   const customer = customerCodec.decode(Item);
@@ -122,18 +147,28 @@ export async function getOrderCustomer(customerId: string, tenantId: string | un
  * The languages that decide a customer's messages, in one BatchGet: their own, and their tenant's
  * default for customers who did not choose one.
  */
-export async function chatLanguagesOf(customerId: string, tenantId: string | undefined): Promise<{ customer?: unknown; tenant?: unknown }> {
+export async function chatLanguagesOf(
+  customerId: string,
+  tenantId: string | undefined,
+): Promise<{ customer?: unknown; tenant?: unknown }> {
   const table = tableName();
   const wanted = [keys.customer(customerId), ...(tenantId ? [keys.tenant(tenantId)] : [])];
   const { Responses } = await ddb.send(
     new BatchGetCommand({
       RequestItems: {
-        [table]: { Keys: wanted, ProjectionExpression: 'sk, #language, defaultLanguage', ExpressionAttributeNames: { '#language': 'language' } },
+        [table]: {
+          Keys: wanted,
+          ProjectionExpression: 'sk, #language, defaultLanguage',
+          ExpressionAttributeNames: { '#language': 'language' },
+        },
       },
     }),
   );
   const items = Responses?.[table] ?? [];
-  return { customer: items.find((i) => i.sk === 'CUSTOMER')?.language, tenant: items.find((i) => i.sk === 'TENANT')?.defaultLanguage };
+  return {
+    customer: items.find((i) => i.sk === 'CUSTOMER')?.language,
+    tenant: items.find((i) => i.sk === 'TENANT')?.defaultLanguage,
+  };
 }
 
 export interface CustomerPage {
@@ -172,17 +207,26 @@ export async function listCustomersByName(
   if (!ofMarketer) return { customers: (page.Items ?? []).map(customerCodec.decode), ...next };
   const ids = (page.Items ?? []).map((item) => customerAccessCodec.decode(item).customerId);
   if (ids.length === 0) return { customers: [], ...next };
-  const { Responses } = await ddb.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: ids.map((id) => keys.customer(id)) } } }));
+  const { Responses } = await ddb.send(
+    new BatchGetCommand({ RequestItems: { [table]: { Keys: ids.map((id) => keys.customer(id)) } } }),
+  );
   const byId = new Map((Responses?.[table] ?? []).map((item) => [String(item.id), customerCodec.decode(item)]));
   // The page keeps the links' order (by name); a customer is never deleted, so each link finds one.
-  return { customers: ids.flatMap((id) => byId.get(id) ?? []).filter((c) => tenantInScope(c.tenantId, scope)), ...next };
+  return {
+    customers: ids.flatMap((id) => byId.get(id) ?? []).filter((c) => tenantInScope(c.tenantId, scope)),
+    ...next,
+  };
 }
 
 /**
  * Whether a page cursor points into the list this scope reads, within the same search: a cursor
  * cannot cross tenants or marketers, and one of another `q` would start outside the Query's range.
  */
-export function isCursorOfCustomerList(scope: Scope, after: Record<string, unknown>, namePrefix: string | undefined): boolean {
+export function isCursorOfCustomerList(
+  scope: Scope,
+  after: Record<string, unknown>,
+  namePrefix: string | undefined,
+): boolean {
   const [pk, sk] =
     scope.marketerId !== undefined
       ? [after.gsi3pk === keys.customersOfMarketer(scope.marketerId), after.gsi3sk]
@@ -208,12 +252,15 @@ export async function keyCustomerLists(): Promise<number> {
   return scanEach(
     {
       TableName: table,
-      FilterExpression: '(entity = :customer AND attribute_not_exists(gsi2pk)) OR (entity = :access AND attribute_not_exists(gsi3pk))',
+      FilterExpression:
+        '(entity = :customer AND attribute_not_exists(gsi2pk)) OR (entity = :access AND attribute_not_exists(gsi3pk))',
       ExpressionAttributeValues: { ':customer': 'customer', ':access': 'customerAccess' },
     },
     async (item) => {
       const isCustomer = item.entity === 'customer';
-      const customer = isCustomer ? customerCodec.decode(item) : await customerOf(customerAccessCodec.decode(item).customerId);
+      const customer = isCustomer
+        ? customerCodec.decode(item)
+        : await customerOf(customerAccessCodec.decode(item).customerId);
       if (!customer) return false;
       const index = isCustomer
         ? keys.customerNameIndex(customer.tenantId, nameSearchKey(customer.name), customer.id)

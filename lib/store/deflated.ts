@@ -12,7 +12,11 @@ function pack(name: string, text: string, plain: unknown): Record<string, unknow
   return deflated.length < Buffer.byteLength(text) ? { [`${name}Deflated`]: deflated } : { [name]: plain };
 }
 
-function unpack(item: Record<string, unknown>, name: string, parse: (text: string) => unknown): Record<string, unknown> {
+function unpack(
+  item: Record<string, unknown>,
+  name: string,
+  parse: (text: string) => unknown,
+): Record<string, unknown> {
   const { [`${name}Deflated`]: deflated, ...rest } = item;
   return deflated instanceof Uint8Array ? { ...rest, [name]: parse(inflateRawSync(deflated).toString('utf8')) } : item;
 }

@@ -14,7 +14,9 @@ const seriesKey = (tenantId: string, series: string) => keys.counter(`SERIES#${t
 
 /** The last number given in the series (0 when none yet). */
 export async function lastInSeries(tenantId: string, series: string): Promise<number> {
-  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: seriesKey(tenantId, series), ConsistentRead: true }));
+  const { Item } = await ddb.send(
+    new GetCommand({ TableName: tableName(), Key: seriesKey(tenantId, series), ConsistentRead: true }),
+  );
   return Item ? Number(Item.value) : 0;
 }
 

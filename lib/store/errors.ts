@@ -22,13 +22,18 @@ export function toServiceError(error: unknown): AppError | undefined {
   if (!(error instanceof Error)) return undefined;
   if (error.name === 'ValidationException') {
     // A record over DynamoDB's 400 KB item limit: the request carried too much, not a server fault.
-    if (/item size/i.test(error.message)) return new AppError('PAYLOAD_TOO_LARGE', 'The record would be larger than the service can store; send less data');
+    if (/item size/i.test(error.message))
+      return new AppError('PAYLOAD_TOO_LARGE', 'The record would be larger than the service can store; send less data');
     // Anything else DynamoDB refuses to store (nesting, number range, sizes) came from the input.
-    return new AppError('VALIDATION_ERROR', 'The request holds a value the service cannot store (too deeply nested, too large, or out of range)');
+    return new AppError(
+      'VALIDATION_ERROR',
+      'The request holds a value the service cannot store (too deeply nested, too large, or out of range)',
+    );
   }
   const { code, $fault } = error as { code?: string; $fault?: string };
   // A server-side fault the client has already retried: the caller may retry later, as after an outage.
-  if (unavailableNames.has(error.name) || $fault === 'server' || (code !== undefined && networkCodes.has(code))) return serviceUnavailable(1);
+  if (unavailableNames.has(error.name) || $fault === 'server' || (code !== undefined && networkCodes.has(code)))
+    return serviceUnavailable(1);
   return undefined;
 }
 
@@ -45,4 +50,5 @@ export function cancellationReasons(error: unknown): CancellationReason[] | unde
   return undefined;
 }
 
-export const isConditionalCheckFailed = (error: unknown): boolean => error instanceof Error && error.name === 'ConditionalCheckFailedException';
+export const isConditionalCheckFailed = (error: unknown): boolean =>
+  error instanceof Error && error.name === 'ConditionalCheckFailedException';

@@ -62,13 +62,20 @@ export function eventPutItem(event: IntegratorEvent, lane: string): TransactItem
 }
 
 /** A feed item as read back: its body the exact JSON that was stored, deflated or not. */
-export const decodeStoredEvent = (item: Record<string, unknown>): StoredEvent => ({ sk: String(item.sk), ...integratorEventCodec.decode(unpackBody(item)) });
+export const decodeStoredEvent = (item: Record<string, unknown>): StoredEvent => ({
+  sk: String(item.sk),
+  ...integratorEventCodec.decode(unpackBody(item)),
+});
 
 /**
  * Up to `max` of a tenant's events after `afterSk`, oldest first, read strongly consistent so a
  * committed event is never missed; `exhausted` when there are no more right now.
  */
-export async function readEventsAfter(tenantId: string | undefined, afterSk: string, max: number): Promise<{ events: StoredEvent[]; exhausted: boolean }> {
+export async function readEventsAfter(
+  tenantId: string | undefined,
+  afterSk: string,
+  max: number,
+): Promise<{ events: StoredEvent[]; exhausted: boolean }> {
   const events: StoredEvent[] = [];
   let start: Record<string, unknown> | undefined;
   do {

@@ -22,7 +22,11 @@ export function deadlineChanges(
   const removed = before.filter((d) => !after.some((a) => same(a, d)));
   const added = after.filter((d) => !before.some((b) => same(b, d)));
   return [
-    ...removed.map((d): TransactItem => ({ Delete: { TableName: tableName(), Key: keys.exportDeadline(order.tenantId, d.due, order.id, d.kind) } })),
+    ...removed.map(
+      (d): TransactItem => ({
+        Delete: { TableName: tableName(), Key: keys.exportDeadline(order.tenantId, d.due, order.id, d.kind) },
+      }),
+    ),
     ...added.map(
       (d): TransactItem => ({
         Put: {

@@ -1,4 +1,11 @@
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { PROVIDERS, type Provider } from '../domain/car.js';
 import { OPEN_FEED_STATUSES } from '../domain/catalogue-feeds.js';
 import { tableName } from '../config.js';
@@ -6,7 +13,14 @@ import { ddb } from './client.js';
 import { isConditionalCheckFailed } from './errors.js';
 import * as keys from './keys.js';
 import { queryAll } from './query-all.js';
-import { type CarOrder, carOrderCodec, type FeedFile, feedFileCodec, type FeedProvider, feedProviderCodec } from './records/feed-file.js';
+import {
+  type CarOrder,
+  carOrderCodec,
+  type FeedFile,
+  feedFileCodec,
+  type FeedProvider,
+  feedProviderCodec,
+} from './records/feed-file.js';
 import type { TransactItem } from './transact.js';
 
 export type { CarOrder, FeedCountsRecord, FeedFile, FeedProvider } from './records/feed-file.js';
@@ -24,14 +38,18 @@ const fileItem = (file: FeedFile) => ({
 const idOfItem = (item: Record<string, unknown>) => String(item.pk).slice('FEEDFILE#'.length);
 
 export async function getFeedFile(id: string): Promise<FeedFile | undefined> {
-  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.feedFile(id), ConsistentRead: true }));
+  const { Item } = await ddb.send(
+    new GetCommand({ TableName: tableName(), Key: keys.feedFile(id), ConsistentRead: true }),
+  );
   return Item ? feedFileCodec.decode(Item) : undefined;
 }
 
 /** Records a new file; false when it was recorded before (the same key and ETag: imported once). */
 export async function createFeedFile(file: FeedFile): Promise<boolean> {
   try {
-    await ddb.send(new PutCommand({ TableName: tableName(), Item: fileItem(file), ConditionExpression: 'attribute_not_exists(pk)' }));
+    await ddb.send(
+      new PutCommand({ TableName: tableName(), Item: fileItem(file), ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
     return true;
   } catch (error) {
     if (isConditionalCheckFailed(error)) return false;
@@ -77,13 +95,18 @@ export async function listOpenFeedFiles(): Promise<FeedFile[]> {
 
 export async function getFeedProviders(): Promise<FeedProvider[]> {
   const { Responses } = await ddb.send(
-    new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: PROVIDERS.map((p) => keys.feedProvider(p)), ConsistentRead: true } } }),
+    new BatchGetCommand({
+      RequestItems: { [tableName()]: { Keys: PROVIDERS.map((p) => keys.feedProvider(p)), ConsistentRead: true } },
+    }),
   );
   return (Responses?.[tableName()] ?? []).map(feedProviderCodec.decode);
 }
 
 /** Notes a provider's file: received (lastFeedAt) and, when it applied, a good feed and the cars listed after it. */
-export async function noteProviderFeed(provider: Provider, facts: { at: string; fileId: string; applied: boolean; listedCars?: number }): Promise<void> {
+export async function noteProviderFeed(
+  provider: Provider,
+  facts: { at: string; fileId: string; applied: boolean; listedCars?: number },
+): Promise<void> {
   const set = ['provider = :provider', 'lastFeedAt = :at', 'lastFileId = :file', 'updatedAt = :at'];
   const values: Record<string, unknown> = { ':provider': provider, ':at': facts.at, ':file': facts.fileId };
   if (facts.applied) set.push('lastGoodFeedAt = :at');
@@ -106,7 +129,13 @@ export async function noteProviderFeed(provider: Provider, facts: { at: string; 
  * another file holds it and its lease runs. A worker cut off by a timeout leaves its lease to run
  * out, and the next sweep takes the file over from its saved place.
  */
-export async function takeFeedLock(provider: Provider, fileId: string, holder: string, now: number, leaseUntil: number): Promise<boolean> {
+export async function takeFeedLock(
+  provider: Provider,
+  fileId: string,
+  holder: string,
+  now: number,
+  leaseUntil: number,
+): Promise<boolean> {
   try {
     await ddb.send(
       new PutCommand({
@@ -140,10 +169,16 @@ export async function releaseFeedLock(provider: Provider, holder: string): Promi
 
 /** The link from a car to an order placed on it, for the order's transaction. */
 export function carOrderItem(link: CarOrder): TransactItem {
-  return { Put: { TableName: tableName(), Item: { ...keys.carOrder(link.carId, link.orderId), entity: 'carOrder', ...link } } };
+  return {
+    Put: { TableName: tableName(), Item: { ...keys.carOrder(link.carId, link.orderId), entity: 'carOrder', ...link } },
+  };
 }
 
 export async function ordersOfCar(carId: number): Promise<CarOrder[]> {
-  const items = await queryAll({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.carOrders(carId) } });
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.carOrders(carId) },
+  });
   return items.map(carOrderCodec.decode);
 }

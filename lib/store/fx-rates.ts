@@ -12,7 +12,12 @@ export async function putFxRate(rate: Omit<FxRate, 'updatedAt'>): Promise<FxRate
   await ddb.send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...keys.fxRate(rate.from, rate.to), ...keys.fxRateIndex(rate.from, rate.to), entity: 'fxRate', ...record },
+      Item: {
+        ...keys.fxRate(rate.from, rate.to),
+        ...keys.fxRateIndex(rate.from, rate.to),
+        entity: 'fxRate',
+        ...record,
+      },
     }),
   );
   return record;

@@ -21,7 +21,13 @@ const isConditionFailure = (error: unknown) => (error as { name?: string }).name
  * concurrent requests with one key, one claims it and the others wait for its answer. True when
  * this request holds the claim.
  */
-export async function claimIdempotencyKey(keyId: string, key: string, requestHash: string, claimToken: string, nowMs = Date.now()): Promise<boolean> {
+export async function claimIdempotencyKey(
+  keyId: string,
+  key: string,
+  requestHash: string,
+  claimToken: string,
+  nowMs = Date.now(),
+): Promise<boolean> {
   const nowSeconds = Math.floor(nowMs / 1000);
   try {
     // Written as an update (the route's bundle carries no Put or Delete command), the claim is the
@@ -56,7 +62,12 @@ export async function claimIdempotencyKey(keyId: string, key: string, requestHas
  * Gives up a claim whose request failed, so a retry with the key need not wait for it to expire:
  * it expires now (a reader and the next claim take it as absent; the table's TTL removes it).
  */
-export async function releaseIdempotencyClaim(keyId: string, key: string, claimToken: string, nowMs = Date.now()): Promise<void> {
+export async function releaseIdempotencyClaim(
+  keyId: string,
+  key: string,
+  claimToken: string,
+  nowMs = Date.now(),
+): Promise<void> {
   try {
     await ddb.send(
       new UpdateCommand({
@@ -73,13 +84,22 @@ export async function releaseIdempotencyClaim(keyId: string, key: string, claimT
 }
 
 /** A key's item as its record; undefined once expired (DynamoDB deletes expired items only eventually, DynamoDB Local never). */
-export function idempotencyRecordOf(item: Record<string, unknown> | undefined, nowMs = Date.now()): IdempotencyRecord | undefined {
+export function idempotencyRecordOf(
+  item: Record<string, unknown> | undefined,
+  nowMs = Date.now(),
+): IdempotencyRecord | undefined {
   if (!item || Number(item.expiresAt) * 1000 <= nowMs) return undefined;
   return idempotencyCodec.decode(unpackAnswer(item));
 }
 
-export async function getIdempotencyRecord(keyId: string, key: string, nowMs = Date.now()): Promise<IdempotencyRecord | undefined> {
-  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.idempotency(keyId, key), ConsistentRead: true }));
+export async function getIdempotencyRecord(
+  keyId: string,
+  key: string,
+  nowMs = Date.now(),
+): Promise<IdempotencyRecord | undefined> {
+  const { Item } = await ddb.send(
+    new GetCommand({ TableName: tableName(), Key: keys.idempotency(keyId, key), ConsistentRead: true }),
+  );
   return idempotencyRecordOf(Item, nowMs);
 }
 
@@ -107,7 +127,10 @@ export function idempotencyPutItem(
       },
       // The answer replaces this request's own claim (the only claim it may replace).
       ConditionExpression: `attribute_not_exists(pk) OR expiresAt <= :nowSeconds${claimToken ? ' OR claimToken = :claimToken' : ''}`,
-      ExpressionAttributeValues: { ':nowSeconds': Math.floor(nowMs / 1000), ...(claimToken ? { ':claimToken': claimToken } : {}) },
+      ExpressionAttributeValues: {
+        ':nowSeconds': Math.floor(nowMs / 1000),
+        ...(claimToken ? { ':claimToken': claimToken } : {}),
+      },
     },
   };
 }

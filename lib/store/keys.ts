@@ -83,7 +83,12 @@ export {
   apiKeysOfUserIndex,
 } from './records/api-key.js';
 export { customer, customerAccess, customerPhoneIndex, phoneClaim } from './records/customer.js';
-export { customerNameIndex, customersOfMarketer, customersOfTenant, marketerCustomerIndex } from './records/customer-lists.js';
+export {
+  customerNameIndex,
+  customersOfMarketer,
+  customersOfTenant,
+  marketerCustomerIndex,
+} from './records/customer-lists.js';
 export { billingToConfirm, pendingBillingIndex } from './records/billing-queue.js';
 export { inspectionAgendaIndex, inspectionsOf } from './records/inspection-agenda.js';
 export { orderNumberRef } from './records/order-number.js';
@@ -96,12 +101,35 @@ export { fxRate, fxRateIndex, fxRateList } from './records/fx-rate.js';
 export { idempotency } from './records/idempotency.js';
 export { car, carReference } from './records/car.js';
 export { cataloguePointer } from './records/catalogue-pointer.js';
-export { carOrder, carOrders, feedFile, feedFileIndex, feedLock, feedProvider, OPEN_FEED_FILES, openFeedFileIndex } from './records/feed-file.js';
+export {
+  carOrder,
+  carOrders,
+  feedFile,
+  feedFileIndex,
+  feedLock,
+  feedProvider,
+  OPEN_FEED_FILES,
+  openFeedFileIndex,
+} from './records/feed-file.js';
 export { staffIndex, staffOf, user, userPhoneClaim, usersOfTenant, usersOfTenantIndex } from './records/user.js';
-export { outboxDue, outboxDueList, outboxEvent, outboxOrderCursor, outboxParked, outboxParkedList } from './records/outbox-event.js';
+export {
+  outboxDue,
+  outboxDueList,
+  outboxEvent,
+  outboxOrderCursor,
+  outboxParked,
+  outboxParkedList,
+} from './records/outbox-event.js';
 export { chatLogEntry, chatLogPartition } from './records/chat-log-entry.js';
 export { trackingLink } from './records/tracking-link.js';
-export { chatCallback, chatMessage, chatMessageOfOrder, chatMessagesOfOrder, failedChatMessageIndex, failedChatMessages } from './records/chat-message.js';
+export {
+  chatCallback,
+  chatMessage,
+  chatMessageOfOrder,
+  chatMessagesOfOrder,
+  failedChatMessageIndex,
+  failedChatMessages,
+} from './records/chat-message.js';
 export { chatContact, chatInbound } from './records/chat-contact.js';
 export { auditBetween, auditOfEntity, auditOfEntityPartition, auditPartition, auditRecord } from './records/audit.js';
 export {
@@ -124,5 +152,11 @@ export {
 export { childReference, orderChild } from './records/order-children.js';
 export { exportDeadline, exportDeadlines } from './records/export-deadline.js';
 export { event, eventFeed } from './records/integrator-event.js';
-export { allWebhookEndpoints, webhookCursor, webhookEndpoint, webhookEndpointIndexes, webhookEndpointsOf } from './records/webhook-endpoint.js';
+export {
+  allWebhookEndpoints,
+  webhookCursor,
+  webhookEndpoint,
+  webhookEndpointIndexes,
+  webhookEndpointsOf,
+} from './records/webhook-endpoint.js';
 export { webhookDeliveries, webhookDelivery, webhookFailed, webhookPending } from './records/webhook-delivery.js';

@@ -10,10 +10,19 @@ const marker = (name: string) => ({ pk: `MIGRATION#${name}`, sk: 'DONE' });
  * A table created by this version records it without running (there is nothing older to move).
  * Returns what the migration returned, or undefined when it had run already.
  */
-export async function runOnce<T>(name: string, migrate: () => Promise<T>, options: { freshTable?: boolean } = {}): Promise<T | undefined> {
+export async function runOnce<T>(
+  name: string,
+  migrate: () => Promise<T>,
+  options: { freshTable?: boolean } = {},
+): Promise<T | undefined> {
   const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: marker(name), ConsistentRead: true }));
   if (Item) return undefined;
   const result = options.freshTable ? undefined : await migrate();
-  await ddb.send(new PutCommand({ TableName: tableName(), Item: { ...marker(name), entity: 'migration', at: new Date().toISOString() } }));
+  await ddb.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...marker(name), entity: 'migration', at: new Date().toISOString() },
+    }),
+  );
   return result;
 }

@@ -30,7 +30,11 @@ export function newOrderItems(order: OrderRecord, records: NewOrderRecords): Tra
     orderNumberItem(order),
     putTrackingLinkItem(records.trackingLink.hash, records.trackingLink.link),
     putHistoryItem(records.history),
-    ...(records.newMarketerAccessTo && order.marketerId ? [marketerAccessItem(records.newMarketerAccessTo, order.marketerId)] : []),
-    ...(order.carId !== undefined ? [carOrderItem({ carId: order.carId, orderId: order.id, tenantId: order.tenantId })] : []),
+    ...(records.newMarketerAccessTo && order.marketerId
+      ? [marketerAccessItem(records.newMarketerAccessTo, order.marketerId)]
+      : []),
+    ...(order.carId !== undefined
+      ? [carOrderItem({ carId: order.carId, orderId: order.id, tenantId: order.tenantId })]
+      : []),
   ];
 }

@@ -1,5 +1,12 @@
 import * as keys from './keys.js';
-import { orderCodec, orderPartCodecs, partOfField, partOfSortKey, type OrderPart, type OrderRecord } from './records/order.js';
+import {
+  orderCodec,
+  orderPartCodecs,
+  partOfField,
+  partOfSortKey,
+  type OrderPart,
+  type OrderRecord,
+} from './records/order.js';
 
 /*
  * An order is a small head plus its parts, each in an item of its own (docs/layout.md): how an
@@ -31,7 +38,11 @@ export function split(order: OrderRecord): { head: Item; parts: Map<OrderPart, I
 }
 
 /** A part's item: written whole, beside the head whose version guards it. */
-export const partItem = (order: Pick<OrderRecord, 'id' | 'tenantId' | 'marketerId'>, part: OrderPart, fields: Item): Item => ({
+export const partItem = (
+  order: Pick<OrderRecord, 'id' | 'tenantId' | 'marketerId'>,
+  part: OrderPart,
+  fields: Item,
+): Item => ({
   ...keys.orderPart(order.id, part),
   entity: 'orderPart',
   orderId: order.id,

@@ -26,8 +26,10 @@ const codecs: { [K in ChildKind]: { decode(item: Record<string, unknown>): Child
  * index), an inspection its inspector's agenda.
  */
 function listKeys(kind: ChildKind, record: ChildRecords[ChildKind]) {
-  if (kind === 'BILLING' && record.status === 'Pending') return keys.pendingBillingIndex(record.tenantId, record.createdAt, record.id);
-  if (kind === 'INSPECTION' && 'inspectorId' in record) return keys.inspectionAgendaIndex(record.inspectorId, record.inspectionDate, record.id);
+  if (kind === 'BILLING' && record.status === 'Pending')
+    return keys.pendingBillingIndex(record.tenantId, record.createdAt, record.id);
+  if (kind === 'INSPECTION' && 'inspectorId' in record)
+    return keys.inspectionAgendaIndex(record.inspectorId, record.inspectionDate, record.id);
   return {};
 }
 
@@ -36,7 +38,12 @@ export function putChildItems<K extends ChildKind>(kind: K, record: ChildRecords
     {
       Put: {
         TableName: tableName(),
-        Item: { ...keys.orderChild(kind, record.orderId, record.id), ...listKeys(kind, record), entity: kind.toLowerCase(), ...record },
+        Item: {
+          ...keys.orderChild(kind, record.orderId, record.id),
+          ...listKeys(kind, record),
+          entity: kind.toLowerCase(),
+          ...record,
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -51,17 +58,29 @@ export function putChildItems<K extends ChildKind>(kind: K, record: ChildRecords
 }
 
 /** A billing entry, contract or inspection by id; undefined when there is none in the caller's scope. */
-export async function getChild<K extends ChildKind>(scope: Scope, kind: K, id: string): Promise<ChildRecords[K] | undefined> {
-  const { Item: ref } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.childReference(kind, id), ConsistentRead: true }));
+export async function getChild<K extends ChildKind>(
+  scope: Scope,
+  kind: K,
+  id: string,
+): Promise<ChildRecords[K] | undefined> {
+  const { Item: ref } = await ddb.send(
+    new GetCommand({ TableName: tableName(), Key: keys.childReference(kind, id), ConsistentRead: true }),
+  );
   if (!ref) return undefined;
   const { orderId } = childReferenceCodec.decode(ref);
-  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.orderChild(kind, orderId, id), ConsistentRead: true }));
+  const { Item } = await ddb.send(
+    new GetCommand({ TableName: tableName(), Key: keys.orderChild(kind, orderId, id), ConsistentRead: true }),
+  );
   const child = Item ? codecs[kind].decode(Item) : undefined;
   return child && orderInScope(child, scope) ? child : undefined;
 }
 
 /** The children of one kind of an order in the caller's scope, oldest first (already-scoped order id). */
-export async function listChildren<K extends ChildKind>(scope: Scope, kind: K, orderId: string): Promise<Array<ChildRecords[K]>> {
+export async function listChildren<K extends ChildKind>(
+  scope: Scope,
+  kind: K,
+  orderId: string,
+): Promise<Array<ChildRecords[K]>> {
   const items = await queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
@@ -133,7 +152,9 @@ export function updateChildItem<K extends ChildKind>(
 
 /** The order is still there, checked in the transaction that hangs a child on it. */
 export function orderStillThere(orderId: string): TransactItem {
-  return { ConditionCheck: { TableName: tableName(), Key: keys.order(orderId), ConditionExpression: 'attribute_exists(pk)' } };
+  return {
+    ConditionCheck: { TableName: tableName(), Key: keys.order(orderId), ConditionExpression: 'attribute_exists(pk)' },
+  };
 }
 
 /**
@@ -154,7 +175,10 @@ export async function queryPendingBilling(
       ...(options.after ? { ExclusiveStartKey: options.after } : {}),
     }),
   );
-  return { entries: (page.Items ?? []).map(codecs.BILLING.decode), ...(page.LastEvaluatedKey ? { next: page.LastEvaluatedKey } : {}) };
+  return {
+    entries: (page.Items ?? []).map(codecs.BILLING.decode),
+    ...(page.LastEvaluatedKey ? { next: page.LastEvaluatedKey } : {}),
+  };
 }
 
 /** Whether a page cursor points into this tenant's queue (a cursor cannot cross tenants). */
@@ -178,13 +202,21 @@ export async function keyPendingBilling(): Promise<number> {
       const entry = codecs.BILLING.decode(item);
       const index = keys.pendingBillingIndex(entry.tenantId, entry.createdAt, entry.id);
       // Confirmed meanwhile: it stays out of the queue.
-      return keyItem(item, index, { expression: '#status = :pending', names: { '#status': 'status' }, values: { ':pending': 'Pending' } });
+      return keyItem(item, index, {
+        expression: '#status = :pending',
+        names: { '#status': 'status' },
+        values: { ':pending': 'Pending' },
+      });
     },
   );
 }
 
 /** Sets an item's index keys while `condition` holds; false when it no longer did (the item changed or went). */
-async function keyItem(item: Record<string, unknown>, index: Record<string, string>, condition: Condition): Promise<boolean> {
+async function keyItem(
+  item: Record<string, unknown>,
+  index: Record<string, string>,
+  condition: Condition,
+): Promise<boolean> {
   const [[pkName, pkValue], [skName, skValue]] = Object.entries(index) as [[string, string], [string, string]];
   try {
     await ddb.send(
@@ -226,7 +258,11 @@ export async function queryInspectionAgenda(
       }),
     );
     const inspections = (page.Items ?? []).map(codecs.INSPECTION.decode);
-    found.push(...(options.statuses?.length ? inspections.filter((inspection) => options.statuses!.includes(inspection.status)) : inspections));
+    found.push(
+      ...(options.statuses?.length
+        ? inspections.filter((inspection) => options.statuses!.includes(inspection.status))
+        : inspections),
+    );
     after = page.LastEvaluatedKey;
   } while (after && found.length < options.limit);
   return { inspections: found, ...(after ? { next: after } : {}) };
@@ -251,9 +287,13 @@ export async function keyInspectionAgendas(): Promise<number> {
     async (item) => {
       const inspection = codecs.INSPECTION.decode(item);
       // An inspection gone meanwhile is not written back as keys alone.
-      return keyItem(item, keys.inspectionAgendaIndex(inspection.inspectorId, inspection.inspectionDate, inspection.id), {
-        expression: 'attribute_exists(pk)',
-      });
+      return keyItem(
+        item,
+        keys.inspectionAgendaIndex(inspection.inspectorId, inspection.inspectionDate, inspection.id),
+        {
+          expression: 'attribute_exists(pk)',
+        },
+      );
     },
   );
 }

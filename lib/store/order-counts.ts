@@ -43,14 +43,24 @@ export async function statusesOfMarketerOrders(marketerId: string, tenantId: str
     IndexName: list.index,
     KeyConditionExpression: '#pk = :pk',
     ExpressionAttributeNames: { '#pk': list.pk, ...(tenantId ? { '#tenant': 'tenantId' } : {}) },
-    ExpressionAttributeValues: { ':pk': keys.ordersOfMarketer(marketerId), ...(tenantId ? { ':tenant': tenantId } : {}) },
+    ExpressionAttributeValues: {
+      ':pk': keys.ordersOfMarketer(marketerId),
+      ...(tenantId ? { ':tenant': tenantId } : {}),
+    },
     ...(tenantId ? { FilterExpression: '#tenant = :tenant' } : {}),
   });
   const table = tableName();
   const statuses: string[] = [];
   for (let i = 0; i < entries.length; i += 100) {
     let request:
-      | Record<string, { Keys: Array<Record<string, unknown>>; ProjectionExpression: string; ExpressionAttributeNames: Record<string, string> }>
+      | Record<
+          string,
+          {
+            Keys: Array<Record<string, unknown>>;
+            ProjectionExpression: string;
+            ExpressionAttributeNames: Record<string, string>;
+          }
+        >
       | undefined = {
       [table]: {
         Keys: entries.slice(i, i + 100).map((entry) => ({ pk: entry.pk, sk: 'ORDER' })),

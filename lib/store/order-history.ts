@@ -17,6 +17,8 @@ export async function lastMoveInto(orderId: string, status: OrderStatus): Promis
     ScanIndexForward: false,
     ConsistentRead: true,
   });
-  const entry = items.map((item) => historyEntryCodec.decode(item)).find((history) => history.to === status && history.from !== status);
+  const entry = items
+    .map((item) => historyEntryCodec.decode(item))
+    .find((history) => history.to === status && history.from !== status);
   return entry?.at;
 }

@@ -20,7 +20,14 @@ export async function orderLabels(orderIds: readonly string[]): Promise<Map<stri
   const ids = [...new Set(orderIds)];
   for (let i = 0; i < ids.length; i += 100) {
     let request:
-      | Record<string, { Keys: Array<Record<string, unknown>>; ProjectionExpression: string; ExpressionAttributeNames: Record<string, string> }>
+      | Record<
+          string,
+          {
+            Keys: Array<Record<string, unknown>>;
+            ProjectionExpression: string;
+            ExpressionAttributeNames: Record<string, string>;
+          }
+        >
       | undefined = {
       [table]: {
         Keys: ids.slice(i, i + 100).map((id) => keys.order(id)),

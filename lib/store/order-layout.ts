@@ -40,14 +40,19 @@ export async function moveOrdersToPartsLayout(options: { listKeysOnly?: boolean 
  * meanwhile is read again and moved again (five tries). False when the order is gone or `move`
  * found nothing to do.
  */
-async function atReadVersion(head: Record<string, unknown>, move: (order: OrderRecord, head: Record<string, unknown>) => Promise<boolean>): Promise<boolean> {
+async function atReadVersion(
+  head: Record<string, unknown>,
+  move: (order: OrderRecord, head: Record<string, unknown>) => Promise<boolean>,
+): Promise<boolean> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const order = orderCodec.decode(head);
     try {
       return await move(order, head);
     } catch (error) {
       if (!isConditionalCheckFailed(error)) throw error;
-      const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.order(order.id), ConsistentRead: true }));
+      const { Item } = await ddb.send(
+        new GetCommand({ TableName: tableName(), Key: keys.order(order.id), ConsistentRead: true }),
+      );
       if (!Item) return false;
       head = Item;
     }
@@ -77,8 +82,14 @@ const moveOne = (item: Record<string, unknown>, listKeysOnly: boolean) =>
     }
     const parts = ORDER_PARTS.filter((part) => inline.has(part) || order.parts?.includes(part));
     const indexes = keys.orderIndexes(order);
-    const remove = listKeysOnly ? [] : [...OLD_LIST_KEYS, ...[...inline.values()].flatMap((fields) => Object.keys(fields))].filter((name) => name in head);
-    const names = Object.fromEntries([...Object.keys(indexes), ...remove, ...(parts.length > 0 ? ['parts'] : [])].map((name, i) => [`#a${i}`, name]));
+    const remove = listKeysOnly
+      ? []
+      : [...OLD_LIST_KEYS, ...[...inline.values()].flatMap((fields) => Object.keys(fields))].filter(
+          (name) => name in head,
+        );
+    const names = Object.fromEntries(
+      [...Object.keys(indexes), ...remove, ...(parts.length > 0 ? ['parts'] : [])].map((name, i) => [`#a${i}`, name]),
+    );
     const alias = (name: string) => Object.entries(names).find(([, n]) => n === name)![0];
     await ddb.send(
       new UpdateCommand({
@@ -126,7 +137,9 @@ const movePictures = (item: Record<string, unknown>) =>
     if (!Array.isArray(images)) return false;
     // The part as partItem writes it, without overwriting what it already holds.
     const fields = Object.fromEntries(
-      Object.entries(partItem(order, 'archive', { carImages: images })).filter(([name, value]) => value !== undefined && name !== 'pk' && name !== 'sk'),
+      Object.entries(partItem(order, 'archive', { carImages: images })).filter(
+        ([name, value]) => value !== undefined && name !== 'pk' && name !== 'sk',
+      ),
     );
     const names = Object.fromEntries(Object.keys(fields).map((name, i) => [`#f${i}`, name]));
     await ddb.send(
@@ -134,7 +147,9 @@ const movePictures = (item: Record<string, unknown>) =>
         TableName: tableName(),
         Key: keys.orderPart(order.id, 'archive'),
         UpdateExpression: `SET ${Object.keys(names)
-          .map((alias, i) => `${alias} = ${names[alias] === 'carImages' ? `:v${i}` : `if_not_exists(${alias}, :v${i})`}`)
+          .map(
+            (alias, i) => `${alias} = ${names[alias] === 'carImages' ? `:v${i}` : `if_not_exists(${alias}, :v${i})`}`,
+          )
           .join(', ')}`,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: Object.fromEntries(Object.values(names).map((name, i) => [`:v${i}`, fields[name]])),
@@ -147,7 +162,10 @@ const movePictures = (item: Record<string, unknown>) =>
         UpdateExpression: 'REMOVE carDetails.images SET parts = :parts',
         ConditionExpression: '#version = :version',
         ExpressionAttributeNames: { '#version': 'version' },
-        ExpressionAttributeValues: { ':parts': [...new Set([...(order.parts ?? []), 'archive'])].sort(), ':version': order.version },
+        ExpressionAttributeValues: {
+          ':parts': [...new Set([...(order.parts ?? []), 'archive'])].sort(),
+          ':version': order.version,
+        },
       }),
     );
     return true;

@@ -39,7 +39,10 @@ type OrderList = (typeof keys.orderListIndexes)[keyof typeof keys.orderListIndex
  * A tenant's list of one status is read from the status list (GSI9), in the same order as the
  * tenant's list, so its cursors still name a place in the tenant's list (`byStatus` translates).
  */
-function orderListQuery(scope: Scope, filter: OrderListFilter): { input: QueryCommandInput; list: OrderList; pk: string; byStatus?: string } {
+function orderListQuery(
+  scope: Scope,
+  filter: OrderListFilter,
+): { input: QueryCommandInput; list: OrderList; pk: string; byStatus?: string } {
   const marketerId = scope.marketerId ?? filter.marketerId;
   const tenantId = scope.tenantId;
   const lists = keys.orderListIndexes;
@@ -95,7 +98,9 @@ const pageStartOf = (entry: Item, list: OrderList, statusOf?: { listPk: string }
 
 /** Where a page starts on the index the listing reads (the status list's own keys for a tenant's status list). */
 const readStartOf = (start: OrderPageStart, list: OrderList, byStatus: string | undefined): Record<string, unknown> =>
-  byStatus ? { pk: start.pk, sk: start.sk, [keys.orderStatusList.pk]: byStatus, [keys.orderStatusList.sk]: start[list.sk] } : start;
+  byStatus
+    ? { pk: start.pk, sk: start.sk, [keys.orderStatusList.pk]: byStatus, [keys.orderStatusList.sk]: start[list.sk] }
+    : start;
 
 /** Whether a page start belongs to this listing (its index and partition, inside its date range). */
 export function isPageStartOf(scope: Scope, filter: OrderListFilter, start: OrderPageStart): boolean {
@@ -120,7 +125,9 @@ async function headsOf(entries: Item[]): Promise<Map<string, Item>> {
 /** The orders of these heads, each with the parts of `wanted` it has. */
 async function withParts(heads: Item[], wanted: readonly OrderPart[]): Promise<OrderRecord[]> {
   const decoded = heads.map((head) => ({ head, order: orderCodec.decode(head) }));
-  const partKeys = decoded.flatMap(({ order }) => (order.parts ?? []).filter((part) => wanted.includes(part)).map((part) => keys.orderPart(order.id, part)));
+  const partKeys = decoded.flatMap(({ order }) =>
+    (order.parts ?? []).filter((part) => wanted.includes(part)).map((part) => keys.orderPart(order.id, part)),
+  );
   const parts = partKeys.length > 0 ? await batchGet(partKeys, false) : [];
   return decoded.map(({ head, order }) =>
     assemble(
@@ -142,13 +149,19 @@ const LISTED_PARTS: readonly OrderPart[] = ['export', 'archive'];
  * lag a move by a moment); elsewhere it reads the heads of the orders it drops too; a tenant filter on a marketer's or customer's index reads
  * past the entries it drops.
  */
-export async function queryOrderPage(scope: Scope, filter: OrderListFilter, page: { limit: number; skip: number; start?: OrderPageStart }): Promise<OrderPage> {
+export async function queryOrderPage(
+  scope: Scope,
+  filter: OrderListFilter,
+  page: { limit: number; skip: number; start?: OrderPageStart },
+): Promise<OrderPage> {
   const { input, list, pk, byStatus } = orderListQuery(scope, filter);
   const wanted = page.skip + page.limit + 1;
   const found: Array<{ entry: Item; head?: Item }> = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined = page.start && readStartOf(page.start, list, byStatus);
   do {
-    const result = await ddb.send(new QueryCommand({ ...input, ExclusiveStartKey, Limit: Math.max(10, wanted - found.length) }));
+    const result = await ddb.send(
+      new QueryCommand({ ...input, ExclusiveStartKey, Limit: Math.max(10, wanted - found.length) }),
+    );
     const entries = result.Items ?? [];
     if (filter.status) {
       const heads = await headsOf(entries);

@@ -9,7 +9,15 @@ import { scanEach } from './scan-each.js';
 /** The order's number names it from now on (written in the order's own creation). */
 export function orderNumberItem(order: { id: string; orderNumber: number; tenantId?: string }): TransactItem {
   return {
-    Put: { TableName: tableName(), Item: { ...keys.orderNumberRef(order.orderNumber), entity: 'orderNumber', orderId: order.id, tenantId: order.tenantId } },
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...keys.orderNumberRef(order.orderNumber),
+        entity: 'orderNumber',
+        orderId: order.id,
+        tenantId: order.tenantId,
+      },
+    },
   };
 }
 
@@ -38,7 +46,12 @@ export async function keyOrderNumbers(): Promise<number> {
         await ddb.send(
           new PutCommand({
             TableName: tableName(),
-            Item: { ...keys.orderNumberRef(item.orderNumber), entity: 'orderNumber', orderId: item.id, tenantId: item.tenantId },
+            Item: {
+              ...keys.orderNumberRef(item.orderNumber),
+              entity: 'orderNumber',
+              orderId: item.id,
+              tenantId: item.tenantId,
+            },
             ConditionExpression: 'attribute_not_exists(pk)',
           }),
         );

@@ -5,7 +5,13 @@ import { ddb } from './client.js';
 import { allOf, scopeCondition, setExpression } from './expressions.js';
 import * as keys from './keys.js';
 import { partItem, split } from './order-assembly.js';
-import { partOfField, type HistoryEntry, type ImageArchiveState, type OrderPart, type OrderRecord } from './records/order.js';
+import {
+  partOfField,
+  type HistoryEntry,
+  type ImageArchiveState,
+  type OrderPart,
+  type OrderRecord,
+} from './records/order.js';
 import { transact, type TransactItem } from './transact.js';
 
 /* The items that write an order: a new order's head, parts and history, and its guarded changes. */
@@ -33,17 +39,28 @@ export function putOrderItem(order: OrderRecord): TransactItem {
 
 /** A new order's parts, each its own item (an order starts with its picture archive, when it has pictures). */
 export function putOrderPartItems(order: OrderRecord): TransactItem[] {
-  return [...split(order).parts].map(([part, fields]) => ({ Put: { TableName: tableName(), Item: partItem(order, part, fields) } }));
+  return [...split(order).parts].map(([part, fields]) => ({
+    Put: { TableName: tableName(), Item: partItem(order, part, fields) },
+  }));
 }
 
 export function putHistoryItem(entry: HistoryEntry): TransactItem {
-  return { Put: { TableName: tableName(), Item: { ...keys.orderHistory(entry.orderId, entry.at, entry.id), entity: 'orderHistory', ...entry } } };
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...keys.orderHistory(entry.orderId, entry.at, entry.id), entity: 'orderHistory', ...entry },
+    },
+  };
 }
 
-const SEQUENCE_UNCHANGED = '((attribute_not_exists(notificationSeq) AND :seqRead = :zero) OR notificationSeq = :seqRead)';
+const SEQUENCE_UNCHANGED =
+  '((attribute_not_exists(notificationSeq) AND :seqRead = :zero) OR notificationSeq = :seqRead)';
 
 /** Takes the order's next notification sequence for an event that does not change the order otherwise (a contract sent). */
-export function takeNotificationSeq(order: Pick<OrderRecord, 'id' | 'notificationSeq'>): { seq: number; item: TransactItem } {
+export function takeNotificationSeq(order: Pick<OrderRecord, 'id' | 'notificationSeq'>): {
+  seq: number;
+  item: TransactItem;
+} {
   const seq = (order.notificationSeq ?? 0) + 1;
   return {
     seq,
@@ -93,7 +110,16 @@ export function statusChangeItem(order: OrderRecord, next: OrderRecord, refund: 
 
 /** What an edit may change: a part's fields, the notification sequence, and the customer's notification flag in the car snapshot. */
 export type OrderChanges = Partial<
-  Pick<OrderRecord, 'exportSteps' | 'shipment' | 'customsInvoice' | 'customsDocuments' | 'documents' | 'documentNumbers' | 'notificationSeq'>
+  Pick<
+    OrderRecord,
+    | 'exportSteps'
+    | 'shipment'
+    | 'customsInvoice'
+    | 'customsDocuments'
+    | 'documents'
+    | 'documentNumbers'
+    | 'notificationSeq'
+  >
 > & {
   'carDetails.customerNotificationsEnabled'?: boolean;
 };
@@ -128,7 +154,10 @@ export function orderUpdateItems(scope: Scope, order: OrderRecord, set: OrderCha
   const parts = [...new Set([...(order.parts ?? []), ...touched])].sort();
   if (parts.length !== (order.parts ?? []).length) headSet.parts = parts;
   const update = setExpression(headSet, now);
-  const condition = allOf({ expression: '#version = :expected', values: { ':expected': order.version } }, scopeCondition(scope));
+  const condition = allOf(
+    { expression: '#version = :expected', values: { ':expected': order.version } },
+    scopeCondition(scope),
+  );
   const { parts: nextParts } = split(next);
   return [
     {
@@ -141,7 +170,9 @@ export function orderUpdateItems(scope: Scope, order: OrderRecord, set: OrderCha
         ExpressionAttributeValues: { ...update.values, ...condition.values, ':one': 1 },
       },
     },
-    ...[...touched].map((part) => ({ Put: { TableName: tableName(), Item: partItem(order, part, nextParts.get(part) ?? {}) } })),
+    ...[...touched].map((part) => ({
+      Put: { TableName: tableName(), Item: partItem(order, part, nextParts.get(part) ?? {}) },
+    })),
   ];
 }
 
@@ -179,7 +210,10 @@ export async function setImageArchive(
             Key: keys.order(order.id),
             UpdateExpression: 'SET parts = :parts',
             ConditionExpression: condition.expression,
-            ExpressionAttributeValues: { ...condition.values, ':parts': [...new Set([...(order.parts ?? []), 'archive'])].sort() },
+            ExpressionAttributeValues: {
+              ...condition.values,
+              ':parts': [...new Set([...(order.parts ?? []), 'archive'])].sort(),
+            },
           },
         },
       ];

@@ -10,8 +10,20 @@ import { assemble } from './order-assembly.js';
 import { queryAll } from './query-all.js';
 import { carCodec } from './records/car.js';
 import { customerCodec, type CustomerRecord } from './records/customer.js';
-import { historyEntryCodec, orderNoticeCodec, orderPartCodecs, type HistoryEntry, type OrderNotice, type OrderRecord } from './records/order.js';
-import { childCodecs, type BillingEntryRecord, type ContractRecord, type InspectionRecord } from './records/order-children.js';
+import {
+  historyEntryCodec,
+  orderNoticeCodec,
+  orderPartCodecs,
+  type HistoryEntry,
+  type OrderNotice,
+  type OrderRecord,
+} from './records/order.js';
+import {
+  childCodecs,
+  type BillingEntryRecord,
+  type ContractRecord,
+  type InspectionRecord,
+} from './records/order-children.js';
 import { staffUserCodec, type StaffUser } from './records/user.js';
 import { walletCodec, type WalletRecord } from './records/wallet.js';
 
@@ -37,7 +49,13 @@ type Item = Record<string, unknown>;
  */
 export async function readForNewOrder(
   scope: Scope,
-  input: { customerId: string; walletId?: string; carId?: number; marketerId?: string; idempotency?: { keyId: string; key: string } },
+  input: {
+    customerId: string;
+    walletId?: string;
+    carId?: number;
+    marketerId?: string;
+    idempotency?: { keyId: string; key: string };
+  },
 ): Promise<{
   customer?: CustomerRecord;
   wallet?: WalletRecord;
@@ -69,7 +87,9 @@ export async function readForNewOrder(
     // A marketer of another tenant is no marketer of this order.
     marketer: marketer && customer && marketer.tenantId === customer.tenantId ? marketer : undefined,
     // Whether the marketer already sees this customer (then the order need not write that again).
-    marketerHasAccess: input.marketerId !== undefined && items.some((i) => i.sk === keys.customerAccess(input.customerId, input.marketerId!).sk),
+    marketerHasAccess:
+      input.marketerId !== undefined &&
+      items.some((i) => i.sk === keys.customerAccess(input.customerId, input.marketerId!).sk),
     idempotency: idempotencyRecordOf(itemOf('IDEMPOTENCY')),
   };
 }
@@ -103,7 +123,12 @@ export interface OrderCollection {
 }
 
 /** The items of an order's partition besides its head and parts, by the sort key's prefix. */
-const KIND_OF_PREFIX = { HISTORY: 'history', BILLING: 'billing', CONTRACT: 'contracts', INSPECTION: 'inspections' } as const;
+const KIND_OF_PREFIX = {
+  HISTORY: 'history',
+  BILLING: 'billing',
+  CONTRACT: 'contracts',
+  INSPECTION: 'inspections',
+} as const;
 type Kind = (typeof KIND_OF_PREFIX)[keyof typeof KIND_OF_PREFIX];
 
 /**
@@ -115,7 +140,9 @@ async function readPartition<D extends Partial<Record<Kind, (item: Item) => unkn
   scope: Scope,
   orderId: string,
   decoders: D,
-): Promise<({ order: OrderRecord } & { [K in keyof D]: D[K] extends (item: Item) => infer R ? R[] : never }) | undefined> {
+): Promise<
+  ({ order: OrderRecord } & { [K in keyof D]: D[K] extends (item: Item) => infer R ? R[] : never }) | undefined
+> {
   const items = await queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk',

@@ -5,7 +5,14 @@ import type { OrderEvent } from '../domain/notifications.js';
 import { ddb } from '../store/client.js';
 import { isConditionalCheckFailed } from '../store/errors.js';
 import * as keys from '../store/keys.js';
-import { type OutboxCursor, type OutboxDue, type OutboxEvent, outboxCursorCodec, outboxDueCodec, outboxEventCodec } from './records/outbox-event.js';
+import {
+  type OutboxCursor,
+  type OutboxDue,
+  type OutboxEvent,
+  outboxCursorCodec,
+  outboxDueCodec,
+  outboxEventCodec,
+} from './records/outbox-event.js';
 import { transact, type TransactItem } from './transact.js';
 
 export type { OutboxDue, OutboxEvent } from './records/outbox-event.js';
@@ -27,26 +34,47 @@ export function newOutboxEvent(
   input: Pick<OutboxEvent, 'id' | 'kind' | 'orderId' | 'tenantId' | 'payload' | 'orderSeq'> & { event?: OrderEvent },
   now: string,
 ): OutboxEvent {
-  return { ...input, status: 'pending', attempts: 0, nextAttemptAt: now, deliveries: {}, createdAt: now, updatedAt: now };
+  return {
+    ...input,
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: now,
+    deliveries: {},
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 export function outboxPutItem(event: OutboxEvent): TransactItem {
   return {
     Put: {
       TableName: tableName(),
-      Item: { ...keys.outboxEvent(event.id), ...keys.outboxDue(event.nextAttemptAt, event.id), entity: 'outboxEvent', ...event },
+      Item: {
+        ...keys.outboxEvent(event.id),
+        ...keys.outboxDue(event.nextAttemptAt, event.id),
+        entity: 'outboxEvent',
+        ...event,
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
 }
 
 export async function getOutboxEvent(id: string): Promise<OutboxEvent | undefined> {
-  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.outboxEvent(id), ConsistentRead: true }));
+  const { Item } = await ddb.send(
+    new GetCommand({ TableName: tableName(), Key: keys.outboxEvent(id), ConsistentRead: true }),
+  );
   return Item ? outboxEventCodec.decode(Item) : undefined;
 }
 
 /** An index's entries under one key, up to a sort key, oldest first (or newest). */
-async function byIndex(index: 'GSI1' | 'GSI10', pk: string, upTo: string, limit: number, newestFirst = false): Promise<Record<string, unknown>[]> {
+async function byIndex(
+  index: 'GSI1' | 'GSI10',
+  pk: string,
+  upTo: string,
+  limit: number,
+  newestFirst = false,
+): Promise<Record<string, unknown>[]> {
   const [pkName, skName] = index === 'GSI1' ? ['gsi1pk', 'gsi1sk'] : ['gsi10pk', 'gsi10sk'];
   const { Items } = await ddb.send(
     new QueryCommand({
@@ -68,7 +96,10 @@ async function byIndex(index: 'GSI1' | 'GSI10', pk: string, upTo: string, limit:
  */
 export async function dueEvents(now: string, limit = 50): Promise<OutboxDue[]> {
   const upTo = `${now}~`;
-  const [queued, earlier] = await Promise.all([byIndex('GSI10', keys.outboxDueList, upTo, limit), byIndex('GSI1', keys.outboxDueList, upTo, limit)]);
+  const [queued, earlier] = await Promise.all([
+    byIndex('GSI10', keys.outboxDueList, upTo, limit),
+    byIndex('GSI1', keys.outboxDueList, upTo, limit),
+  ]);
   const dueAt = (item: Record<string, unknown>) => String(item.gsi10sk ?? item.gsi1sk);
   return [...queued, ...earlier]
     .sort((a, b) => (dueAt(a) < dueAt(b) ? -1 : dueAt(a) > dueAt(b) ? 1 : 0))
@@ -76,7 +107,8 @@ export async function dueEvents(now: string, limit = 50): Promise<OutboxDue[]> {
     .map(outboxDueCodec.decode);
 }
 
-export const parkedEvents = async (limit = 100) => (await byIndex('GSI1', keys.outboxParkedList, '~', limit, true)).map(outboxEventCodec.decode);
+export const parkedEvents = async (limit = 100) =>
+  (await byIndex('GSI1', keys.outboxParkedList, '~', limit, true)).map(outboxEventCodec.decode);
 
 const claimUpdate = (id: string, nowMs: number) => ({
   TableName: tableName(),
@@ -105,16 +137,23 @@ const claimUpdate = (id: string, nowMs: number) => ({
  * same call, so no consumer can hold a lease it never learnt it had (a table outage between a
  * claim and a separate read would have left the event locked for the whole lease).
  */
-export async function claim(event: Pick<OutboxEvent, 'id' | 'orderId' | 'orderSeq'>, nowMs = Date.now()): Promise<OutboxEvent | 'blocked' | undefined> {
+export async function claim(
+  event: Pick<OutboxEvent, 'id' | 'orderId' | 'orderSeq'>,
+  nowMs = Date.now(),
+): Promise<OutboxEvent | 'blocked' | undefined> {
   if (event.orderSeq !== undefined && event.orderSeq > 1) {
-    const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.outboxOrderCursor(event.orderId), ConsistentRead: true }));
+    const { Item } = await ddb.send(
+      new GetCommand({ TableName: tableName(), Key: keys.outboxOrderCursor(event.orderId), ConsistentRead: true }),
+    );
     const cursor: OutboxCursor | undefined = Item ? outboxCursorCodec.decode(Item) : undefined;
     const delivered = cursor?.delivered ?? 0;
     // A replayed event (its sequence already passed) may go at any time.
     if (delivered < event.orderSeq - 1) return 'blocked';
   }
   try {
-    const { Attributes } = await ddb.send(new UpdateCommand({ ...claimUpdate(event.id, nowMs), ReturnValues: 'ALL_NEW' }));
+    const { Attributes } = await ddb.send(
+      new UpdateCommand({ ...claimUpdate(event.id, nowMs), ReturnValues: 'ALL_NEW' }),
+    );
     return outboxEventCodec.decode(Attributes ?? {});
   } catch (error) {
     if (isConditionalCheckFailed(error)) return undefined;
@@ -154,7 +193,10 @@ const leasedUpdateInput = (event: Pick<OutboxEvent, 'id' | 'leaseToken'>, update
  * transaction (a crash between the two would stall the order's messages). A replayed event,
  * whose sequence has already passed, leaves the cursor alone.
  */
-async function leasedFinish(event: Pick<OutboxEvent, 'id' | 'leaseToken' | 'orderId' | 'orderSeq'>, update: LeasedChange): Promise<void> {
+async function leasedFinish(
+  event: Pick<OutboxEvent, 'id' | 'leaseToken' | 'orderId' | 'orderSeq'>,
+  update: LeasedChange,
+): Promise<void> {
   if (event.orderSeq === undefined) return leasedUpdate(event, update);
   const outcome = await transact([{ Update: leasedUpdateInput(event, update) }, cursorAdvance(event, event.orderSeq)]);
   if (outcome.ok) return;
@@ -183,7 +225,10 @@ export const SENDING = 'sending';
 export type DeliveryNotes = Record<string, string>;
 
 /** `SET` clauses noting deliveries (and any further ones), with their names and values. */
-function notesChange(notes: DeliveryNotes, more: Record<string, string> = {}): Required<Omit<LeasedChange, 'expression'>> & { sets: string[] } {
+function notesChange(
+  notes: DeliveryNotes,
+  more: Record<string, string> = {},
+): Required<Omit<LeasedChange, 'expression'>> & { sets: string[] } {
   const sets: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
@@ -200,13 +245,21 @@ function notesChange(notes: DeliveryNotes, more: Record<string, string> = {}): R
  * recording the outcome, a retry finds this and does not send the message a second time. The
  * deliveries not noted yet go in the same write, so a message costs the event one write, not two.
  */
-export async function markSending(event: Pick<OutboxEvent, 'id' | 'leaseToken'>, key: string, notes: DeliveryNotes = {}): Promise<void> {
+export async function markSending(
+  event: Pick<OutboxEvent, 'id' | 'leaseToken'>,
+  key: string,
+  notes: DeliveryNotes = {},
+): Promise<void> {
   const { sets, names, values } = notesChange(notes, { [key]: SENDING });
   await leasedUpdate(event, { expression: `SET ${sets.join(', ')}`, names, values });
 }
 
 /** Remembers one delivery at once, so a retry after a later failure does not repeat it. */
-export async function recordDelivery(event: Pick<OutboxEvent, 'id' | 'leaseToken'>, key: string, value: string): Promise<void> {
+export async function recordDelivery(
+  event: Pick<OutboxEvent, 'id' | 'leaseToken'>,
+  key: string,
+  value: string,
+): Promise<void> {
   await leasedUpdate(event, { expression: 'SET deliveries.#k = :v', names: { '#k': key }, values: { ':v': value } });
 }
 
@@ -217,7 +270,10 @@ export async function recordDelivery(event: Pick<OutboxEvent, 'id' | 'leaseToken
  * everything delivered and only marks it; the other way round, an event marked done with the
  * cursor behind it would hold the order's next messages back for good.
  */
-export async function complete(event: Pick<OutboxEvent, 'id' | 'leaseToken' | 'orderId' | 'orderSeq'>, notes: DeliveryNotes = {}): Promise<void> {
+export async function complete(
+  event: Pick<OutboxEvent, 'id' | 'leaseToken' | 'orderId' | 'orderSeq'>,
+  notes: DeliveryNotes = {},
+): Promise<void> {
   if (event.orderSeq !== undefined) await advanceCursor(event, event.orderSeq);
   const noted = notesChange(notes);
   await leasedUpdate(event, {

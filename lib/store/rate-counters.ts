@@ -13,7 +13,12 @@ import { type RateCounter, rateCounterCodec } from './records/rate-counter.js';
  * both, and only if both still have room: an admitted request costs one write, a refused one
  * none (the table is only read, to say which limit it hit).
  */
-async function tryCount(key: { pk: string; sk: string }, second: number, limit: Pick<RateLimit, 'rps' | 'quotaPerDay'>, sameSecond: boolean): Promise<boolean> {
+async function tryCount(
+  key: { pk: string; sk: string },
+  second: number,
+  limit: Pick<RateLimit, 'rps' | 'quotaPerDay'>,
+  sameSecond: boolean,
+): Promise<boolean> {
   try {
     await ddb.send(
       new UpdateCommand({
@@ -54,7 +59,8 @@ export async function admitRequest(
 ): Promise<{ admitted: true } | { admitted: false; counts: WindowCounts }> {
   const key = keys.rateQuota(keyId, dayOf(nowMs));
   const second = secondOf(nowMs);
-  for (const sameSecond of [true, false, true]) if (await tryCount(key, second, limit, sameSecond)) return { admitted: true };
+  for (const sameSecond of [true, false, true])
+    if (await tryCount(key, second, limit, sameSecond)) return { admitted: true };
   const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
   const counter: RateCounter | undefined = Item ? rateCounterCodec.decode(Item) : undefined;
   const inSecond = counter && counter.windowSecond >= second ? counter.inSecond : 0;

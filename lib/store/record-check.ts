@@ -37,23 +37,27 @@ function typeMatches(type: string, value: unknown): boolean {
 export function firstFailure(schema: Schema, value: unknown, path = ''): CheckFailure | undefined {
   const fail = (message: string): CheckFailure => ({ path, message });
   if ('const' in schema && value !== schema.const) return fail(`Expected ${JSON.stringify(schema.const)}`);
-  if (Array.isArray(schema.enum) && !schema.enum.includes(value)) return fail(`Expected one of ${JSON.stringify(schema.enum)}`);
+  if (Array.isArray(schema.enum) && !schema.enum.includes(value))
+    return fail(`Expected one of ${JSON.stringify(schema.enum)}`);
   const type = schema.type;
   if (typeof type === 'string' && !typeMatches(type, value)) return fail(`Expected ${type}`);
-  if (Array.isArray(type) && !type.some((t) => typeMatches(String(t), value))) return fail(`Expected ${type.join(' or ')}`);
+  if (Array.isArray(type) && !type.some((t) => typeMatches(String(t), value)))
+    return fail(`Expected ${type.join(' or ')}`);
   // The build leaves out `type: object` where properties are given (scripts/build-records.ts).
   if (type === undefined && schema.properties && typeOf(value) !== 'object') return fail('Expected object');
   const alternatives = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
   if (alternatives) {
     const failures = alternatives.map((alternative) => firstFailure(alternative, value, path));
-    if (!failures.includes(undefined)) return failures.find((failure) => failure!.path !== path) ?? fail('Expected a value of one of its kinds');
+    if (!failures.includes(undefined))
+      return failures.find((failure) => failure!.path !== path) ?? fail('Expected a value of one of its kinds');
   }
   for (const part of (schema.allOf as Schema[] | undefined) ?? []) {
     const failure = firstFailure(part, value, path);
     if (failure) return failure;
   }
   if (typeof value === 'number') {
-    if (typeof schema.minimum === 'number' && value < schema.minimum) return fail(`Expected at least ${schema.minimum}`);
+    if (typeof schema.minimum === 'number' && value < schema.minimum)
+      return fail(`Expected at least ${schema.minimum}`);
     if (typeof schema.maximum === 'number' && value > schema.maximum) return fail(`Expected at most ${schema.maximum}`);
   }
   if (Array.isArray(value) && schema.items && typeof schema.items === 'object') {
@@ -76,7 +80,9 @@ function objectFailure(schema: Schema, value: Record<string, unknown>, path: str
     const failure = firstFailure(property, value[name], `${path}/${name}`);
     if (failure) return failure;
   }
-  const patterns = Object.entries((schema.patternProperties ?? {}) as Record<string, Schema>).map(([pattern, s]) => [new RegExp(pattern), s] as const);
+  const patterns = Object.entries((schema.patternProperties ?? {}) as Record<string, Schema>).map(
+    ([pattern, s]) => [new RegExp(pattern), s] as const,
+  );
   for (const [name, item] of Object.entries(value)) {
     if (name in properties) continue;
     const matching = patterns.filter(([pattern]) => pattern.test(name));

@@ -9,10 +9,15 @@ import { transact, type TransactItem } from './transact.js';
 export type { TenantProfileItem } from './records/tenant-profile.js';
 
 /** The profile's text fields: everything an admin sets in one PUT (the images have routes of their own). */
-export type ProfileText = Omit<TenantProfileItem, 'tenantId' | 'logo' | 'stamp' | 'version' | 'updatedAt' | 'updatedBy'>;
+export type ProfileText = Omit<
+  TenantProfileItem,
+  'tenantId' | 'logo' | 'stamp' | 'version' | 'updatedAt' | 'updatedBy'
+>;
 
 export async function getTenantProfile(tenantId: string, consistent = false): Promise<TenantProfileItem | undefined> {
-  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.tenantProfile(tenantId), ConsistentRead: consistent }));
+  const { Item } = await ddb.send(
+    new GetCommand({ TableName: tableName(), Key: keys.tenantProfile(tenantId), ConsistentRead: consistent }),
+  );
   return Item ? tenantProfileCodec.decode(Item) : undefined;
 }
 
@@ -24,7 +29,10 @@ export function nextProfile(
   by: string | undefined,
 ): TenantProfileItem {
   const { tenantId: _tenant, version: _version, updatedAt: _at, updatedBy: _by, ...kept } = current ?? { tenantId };
-  const images = { ...(current?.logo ? { logo: current.logo } : {}), ...(current?.stamp ? { stamp: current.stamp } : {}) };
+  const images = {
+    ...(current?.logo ? { logo: current.logo } : {}),
+    ...(current?.stamp ? { stamp: current.stamp } : {}),
+  };
   const body =
     'text' in change
       ? { ...change.text, ...images }
@@ -32,7 +40,13 @@ export function nextProfile(
           const { [change.image]: _old, ...rest } = kept as Record<string, unknown>;
           return { ...rest, ...(change.stored ? { [change.image]: change.stored } : {}) };
         })();
-  return { ...(body as ProfileText), tenantId, version: (current?.version ?? 0) + 1, updatedAt: new Date().toISOString(), ...(by ? { updatedBy: by } : {}) };
+  return {
+    ...(body as ProfileText),
+    tenantId,
+    version: (current?.version ?? 0) + 1,
+    updatedAt: new Date().toISOString(),
+    ...(by ? { updatedBy: by } : {}),
+  };
 }
 
 /**
@@ -48,7 +62,12 @@ export async function saveTenantProfile(next: TenantProfileItem, alongside: Tran
         TableName: tableName(),
         Item: { ...keys.tenantProfile(next.tenantId), entity: 'tenantProfile', ...next },
         ConditionExpression: previous === 0 ? 'attribute_not_exists(pk)' : '#version = :previous',
-        ...(previous === 0 ? {} : { ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':previous': previous } }),
+        ...(previous === 0
+          ? {}
+          : {
+              ExpressionAttributeNames: { '#version': 'version' },
+              ExpressionAttributeValues: { ':previous': previous },
+            }),
       },
     },
     ...alongside,

@@ -18,7 +18,12 @@ export class SubdomainTakenError extends Error {
 }
 
 export async function createTenant(input: Omit<Tenant, 'id' | 'createdAt'> & { id?: string }): Promise<Tenant> {
-  const tenant: Tenant = { ...input, subdomain: input.subdomain.toLowerCase(), id: input.id ?? newId(), createdAt: new Date().toISOString() };
+  const tenant: Tenant = {
+    ...input,
+    subdomain: input.subdomain.toLowerCase(),
+    id: input.id ?? newId(),
+    createdAt: new Date().toISOString(),
+  };
   try {
     await ddb.send(
       new TransactWriteCommand({
@@ -43,7 +48,8 @@ export async function createTenant(input: Omit<Tenant, 'id' | 'createdAt'> & { i
   } catch (error) {
     const reasons = cancellationReasons(error);
     if (reasons?.[1]?.Code === 'ConditionalCheckFailed') throw new SubdomainTakenError(tenant.subdomain);
-    if (reasons?.[0]?.Code === 'ConditionalCheckFailed') throw new Error(`A tenant with id ${tenant.id} already exists`);
+    if (reasons?.[0]?.Code === 'ConditionalCheckFailed')
+      throw new Error(`A tenant with id ${tenant.id} already exists`);
     throw error;
   }
   return tenant;
@@ -98,7 +104,8 @@ export async function moveTenantSubdomain(tenant: Tenant, subdomain: string, aud
   } catch (error) {
     const reasons = cancellationReasons(error);
     if (reasons?.[2]?.Code === 'ConditionalCheckFailed') throw new SubdomainTakenError(next);
-    if (reasons?.[0]?.Code === 'ConditionalCheckFailed' || reasons?.[1]?.Code === 'ConditionalCheckFailed') throw new TenantChangedError(tenant.id);
+    if (reasons?.[0]?.Code === 'ConditionalCheckFailed' || reasons?.[1]?.Code === 'ConditionalCheckFailed')
+      throw new TenantChangedError(tenant.id);
     throw error;
   }
   return { ...tenant, subdomain: next };
@@ -131,7 +138,18 @@ export async function listTenants(): Promise<Tenant[]> {
  */
 export async function updateTenantSettings(
   id: string,
-  settings: Partial<Pick<Tenant, 'markup' | 'visibleProviders' | 'publishedOnly' | 'requireSecondApprover' | 'defaultLanguage' | 'country' | 'timeZone'>>,
+  settings: Partial<
+    Pick<
+      Tenant,
+      | 'markup'
+      | 'visibleProviders'
+      | 'publishedOnly'
+      | 'requireSecondApprover'
+      | 'defaultLanguage'
+      | 'country'
+      | 'timeZone'
+    >
+  >,
 ): Promise<Tenant | undefined> {
   const changes = Object.entries(settings).filter(([, value]) => value !== undefined);
   if (changes.length === 0) return getTenant(id);

@@ -12,7 +12,9 @@ const epochSeconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000)
 
 /** The link by its token's hash, read strongly consistent: a link replaced a moment ago is already gone. */
 export async function getTrackingLink(hash: string): Promise<TrackingLink | undefined> {
-  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.trackingLink(hash), ConsistentRead: true }));
+  const { Item } = await ddb.send(
+    new GetCommand({ TableName: tableName(), Key: keys.trackingLink(hash), ConsistentRead: true }),
+  );
   return Item ? trackingLinkCodec.decode(Item) : undefined;
 }
 
@@ -21,7 +23,12 @@ export function putTrackingLinkItem(hash: string, link: TrackingLink): TransactI
   return {
     Put: {
       TableName: tableName(),
-      Item: { ...keys.trackingLink(hash), entity: 'trackingLink', ...link, ...(link.endsAt ? { expiresAt: epochSeconds(link.endsAt) } : {}) },
+      Item: {
+        ...keys.trackingLink(hash),
+        entity: 'trackingLink',
+        ...link,
+        ...(link.endsAt ? { expiresAt: epochSeconds(link.endsAt) } : {}),
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
@@ -47,7 +54,11 @@ export function replaceTrackingLinkItems(
         UpdateExpression: 'SET tracking = :tracking',
         ConditionExpression: `#version = :version AND ${order.tracking ? 'tracking.seed = :seed' : 'attribute_not_exists(tracking)'}`,
         ExpressionAttributeNames: { '#version': 'version' },
-        ExpressionAttributeValues: { ':tracking': tracking, ':version': order.version, ...(order.tracking ? { ':seed': order.tracking.seed } : {}) },
+        ExpressionAttributeValues: {
+          ':tracking': tracking,
+          ':version': order.version,
+          ...(order.tracking ? { ':seed': order.tracking.seed } : {}),
+        },
       },
     },
     ...(oldHash ? [{ Delete: { TableName: tableName(), Key: keys.trackingLink(oldHash) } }] : []),

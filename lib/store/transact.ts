@@ -8,7 +8,9 @@ export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems'
  * A cancelled transaction names the items that failed, by index and as the items themselves, and
  * which of them were refused by their condition (the others lost to a concurrent transaction).
  */
-export type TransactOutcome = { ok: true } | { ok: false; failedIndexes: number[]; failed: TransactItem[]; refused: TransactItem[] };
+export type TransactOutcome =
+  | { ok: true }
+  | { ok: false; failedIndexes: number[]; failed: TransactItem[]; refused: TransactItem[] };
 
 /**
  * Runs one TransactWriteItems. A cancellation because conditions failed (or, in AWS, a racing
@@ -23,7 +25,12 @@ export async function transact(items: TransactItem[]): Promise<TransactOutcome> 
     const reasons = cancellationReasons(error);
     if (!reasons) throw error;
     const failed = reasons.flatMap((r, i) => (r.Code && r.Code !== 'None' ? [i] : []));
-    if (reasons.some((r) => r.Code && r.Code !== 'None' && r.Code !== 'ConditionalCheckFailed' && r.Code !== 'TransactionConflict')) throw error;
+    if (
+      reasons.some(
+        (r) => r.Code && r.Code !== 'None' && r.Code !== 'ConditionalCheckFailed' && r.Code !== 'TransactionConflict',
+      )
+    )
+      throw error;
     const refused = reasons.flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [items[i]!] : []));
     return { ok: false, failedIndexes: failed, failed: failed.map((i) => items[i]!), refused };
   }

@@ -45,17 +45,30 @@ function reasonOf(failed: number[], at: { user: number; phone?: number; tenant?:
 
 /** Creates a user, claiming its mobile number within the tenant, with `alongside` (its audit record) in the same transaction. */
 export async function insertUser(user: StaffUser, alongside: TransactItem[]): Promise<UserWriteOutcome> {
-  const items: TransactItem[] = [{ Put: { TableName: tableName(), Item: userItem(user), ConditionExpression: 'attribute_not_exists(pk)' } }];
+  const items: TransactItem[] = [
+    { Put: { TableName: tableName(), Item: userItem(user), ConditionExpression: 'attribute_not_exists(pk)' } },
+  ];
   const at: { user: number; phone?: number; tenant?: number } = { user: 0 };
   if (user.mobileNumber) at.phone = items.push(phoneClaim(user, user.mobileNumber)) - 1;
   if (user.tenantId)
-    at.tenant = items.push({ ConditionCheck: { TableName: tableName(), Key: keys.tenant(user.tenantId), ConditionExpression: 'attribute_exists(pk)' } }) - 1;
+    at.tenant =
+      items.push({
+        ConditionCheck: {
+          TableName: tableName(),
+          Key: keys.tenant(user.tenantId),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      }) - 1;
   const outcome = await transact([...items, ...alongside]);
   return outcome.ok ? { ok: true } : reasonOf(outcome.failedIndexes, at);
 }
 
 /** Replaces a user as read (guarded by its updatedAt), moving the phone claim when the number changes. */
-export async function replaceUser(before: StaffUser, after: StaffUser, alongside: TransactItem[]): Promise<UserWriteOutcome> {
+export async function replaceUser(
+  before: StaffUser,
+  after: StaffUser,
+  alongside: TransactItem[],
+): Promise<UserWriteOutcome> {
   const items: TransactItem[] = [
     {
       Put: {

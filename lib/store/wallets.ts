@@ -19,20 +19,30 @@ export type { LedgerEntry } from './records/wallet-entry.js';
 export async function getWallet(scope: Scope, id: string, consistent = false): Promise<WalletRecord | undefined> {
   const table = tableName();
   const customerId = customerIdOfWallet(id);
-  const wanted = [keys.wallet(id), ...(scope.marketerId && customerId ? [keys.customerAccess(customerId, scope.marketerId)] : [])];
-  const { Responses } = await ddb.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: wanted, ConsistentRead: consistent } } }));
+  const wanted = [
+    keys.wallet(id),
+    ...(scope.marketerId && customerId ? [keys.customerAccess(customerId, scope.marketerId)] : []),
+  ];
+  const { Responses } = await ddb.send(
+    new BatchGetCommand({ RequestItems: { [table]: { Keys: wanted, ConsistentRead: consistent } } }),
+  );
   const items = Responses?.[table] ?? [];
   const item = items.find((i) => i.sk === 'WALLET');
   if (!item) return undefined;
   const wallet = walletCodec.decode(item);
   if (!tenantInScope(wallet.tenantId, scope)) return undefined;
-  if (scope.marketerId !== undefined && !items.some((i) => String(i.sk).startsWith('ACCESS#MARKETER#'))) return undefined;
+  if (scope.marketerId !== undefined && !items.some((i) => String(i.sk).startsWith('ACCESS#MARKETER#')))
+    return undefined;
   return wallet;
 }
 
 export function newWalletItem(wallet: WalletRecord): TransactItem {
   return {
-    Put: { TableName: tableName(), Item: { ...keys.wallet(wallet.id), entity: 'wallet', ...wallet }, ConditionExpression: 'attribute_not_exists(pk)' },
+    Put: {
+      TableName: tableName(),
+      Item: { ...keys.wallet(wallet.id), entity: 'wallet', ...wallet },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
   };
 }
 

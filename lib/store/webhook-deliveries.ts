@@ -15,8 +15,14 @@ const RETENTION_SECONDS = 35 * 86_400;
 /** A delivery as read back, its body the exact JSON it sends and signs (lib/store/deflated.ts). */
 const decodeDelivery = (item: Record<string, unknown>): DeliveryRecord => webhookDeliveryCodec.decode(unpackBody(item));
 
-const pendingIndex = (d: Pick<DeliveryRecord, 'endpointId' | 'eventSk'>) => ({ gsi1pk: keys.webhookPending(d.endpointId), gsi1sk: d.eventSk });
-const listIndex = (d: Pick<DeliveryRecord, 'endpointId' | 'eventSk'>) => ({ gsi2pk: keys.webhookDeliveries(d.endpointId), gsi2sk: d.eventSk });
+const pendingIndex = (d: Pick<DeliveryRecord, 'endpointId' | 'eventSk'>) => ({
+  gsi1pk: keys.webhookPending(d.endpointId),
+  gsi1sk: d.eventSk,
+});
+const listIndex = (d: Pick<DeliveryRecord, 'endpointId' | 'eventSk'>) => ({
+  gsi2pk: keys.webhookDeliveries(d.endpointId),
+  gsi2sk: d.eventSk,
+});
 
 /** Queues a delivery; false when it is already queued (a worker that stopped before saving its cursor). */
 export async function queueDelivery(delivery: DeliveryRecord): Promise<boolean> {
@@ -45,7 +51,9 @@ export async function queueDelivery(delivery: DeliveryRecord): Promise<boolean> 
 }
 
 export async function getDelivery(endpointId: string, eventId: string): Promise<DeliveryRecord | undefined> {
-  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.webhookDelivery(endpointId, eventId), ConsistentRead: true }));
+  const { Item } = await ddb.send(
+    new GetCommand({ TableName: tableName(), Key: keys.webhookDelivery(endpointId, eventId), ConsistentRead: true }),
+  );
   return Item ? decodeDelivery(Item) : undefined;
 }
 
@@ -89,13 +97,20 @@ export async function listDeliveries(
       IndexName: index,
       KeyConditionExpression: `${pkName} = :pk AND ${skName} >= :since`,
       ...(options.only === 'retrying' ? { FilterExpression: 'attempts > :zero' } : {}),
-      ExpressionAttributeValues: { ':pk': pk, ':since': options.since ?? '0', ...(options.only === 'retrying' ? { ':zero': 0 } : {}) },
+      ExpressionAttributeValues: {
+        ':pk': pk,
+        ':since': options.since ?? '0',
+        ...(options.only === 'retrying' ? { ':zero': 0 } : {}),
+      },
       ScanIndexForward: false,
       Limit: options.limit,
       ...(options.after ? { ExclusiveStartKey: options.after } : {}),
     }),
   );
-  return { deliveries: (page.Items ?? []).map(decodeDelivery), ...(page.LastEvaluatedKey ? { next: page.LastEvaluatedKey } : {}) };
+  return {
+    deliveries: (page.Items ?? []).map(decodeDelivery),
+    ...(page.LastEvaluatedKey ? { next: page.LastEvaluatedKey } : {}),
+  };
 }
 
 export type AttemptOutcome = { kind: 'delivered' } | { kind: 'retry'; nextAttemptAt: string } | { kind: 'failed' };
@@ -105,10 +120,21 @@ export type AttemptOutcome = { kind: 'delivered' } | { kind: 'retry'; nextAttemp
  * (still queued, with its next instant), or failed for good (out of the queue, into the failed
  * list). Only while the delivery is still pending: a replay or a second worker cannot be undone.
  */
-export async function recordAttempt(delivery: DeliveryRecord, attempt: DeliveryAttempt, outcome: AttemptOutcome): Promise<void> {
+export async function recordAttempt(
+  delivery: DeliveryRecord,
+  attempt: DeliveryAttempt,
+  outcome: AttemptOutcome,
+): Promise<void> {
   const now = attempt.at;
-  const values: Record<string, unknown> = { ':attempt': [attempt], ':none': [], ':now': now, ':pending': 'pending', ':one': 1 };
-  let set = 'attemptLog = list_append(if_not_exists(attemptLog, :none), :attempt), attempts = attempts + :one, updatedAt = :now';
+  const values: Record<string, unknown> = {
+    ':attempt': [attempt],
+    ':none': [],
+    ':now': now,
+    ':pending': 'pending',
+    ':one': 1,
+  };
+  let set =
+    'attemptLog = list_append(if_not_exists(attemptLog, :none), :attempt), attempts = attempts + :one, updatedAt = :now';
   let remove = '';
   if (outcome.kind === 'delivered') {
     set += ', #status = :status, deliveredAt = :now';
@@ -156,7 +182,10 @@ async function trimAttempts(delivery: DeliveryRecord): Promise<void> {
  * it stays at the head of its resource's queue, so the events after it still follow it.
  * False when it is not being retried (delivered, failed, or not tried yet).
  */
-export async function retryNow(delivery: Pick<DeliveryRecord, 'endpointId' | 'eventId'>, now: string): Promise<boolean> {
+export async function retryNow(
+  delivery: Pick<DeliveryRecord, 'endpointId' | 'eventId'>,
+  now: string,
+): Promise<boolean> {
   try {
     await ddb.send(
       new UpdateCommand({
@@ -179,7 +208,10 @@ export async function retryNow(delivery: Pick<DeliveryRecord, 'endpointId' | 'ev
  * Queues a delivered or failed delivery again, due now, on its own (not behind its resource's
  * queue: later events may already have gone). A pending one is left as it is.
  */
-export async function requeueDelivery(delivery: Pick<DeliveryRecord, 'endpointId' | 'eventId' | 'eventSk'>, now: string): Promise<boolean> {
+export async function requeueDelivery(
+  delivery: Pick<DeliveryRecord, 'endpointId' | 'eventId' | 'eventSk'>,
+  now: string,
+): Promise<boolean> {
   try {
     await ddb.send(
       new UpdateCommand({

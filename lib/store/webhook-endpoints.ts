@@ -7,7 +7,12 @@ import { ddb } from './client.js';
 import { isConditionalCheckFailed } from './errors.js';
 import * as keys from './keys.js';
 import { queryAll } from './query-all.js';
-import { type WebhookCursorRecord, webhookCursorCodec, webhookEndpointCodec, type WebhookEndpointRecord } from './records/webhook-endpoint.js';
+import {
+  type WebhookCursorRecord,
+  webhookCursorCodec,
+  webhookEndpointCodec,
+  type WebhookEndpointRecord,
+} from './records/webhook-endpoint.js';
 import { transact, type TransactItem } from './transact.js';
 
 export type { WebhookEndpointRecord } from './records/webhook-endpoint.js';
@@ -29,7 +34,9 @@ export function putEndpointItem(endpoint: WebhookEndpointRecord): TransactItem {
 
 /** The endpoint, or undefined when there is none in scope (another tenant's is simply not found). */
 export async function getEndpoint(scope: Scope, id: string): Promise<WebhookEndpointRecord | undefined> {
-  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.webhookEndpoint(id), ConsistentRead: true }));
+  const { Item } = await ddb.send(
+    new GetCommand({ TableName: tableName(), Key: keys.webhookEndpoint(id), ConsistentRead: true }),
+  );
   const endpoint = Item ? webhookEndpointCodec.decode(Item) : undefined;
   return endpoint && tenantInScope(endpoint.tenantId, scope) ? endpoint : undefined;
 }
@@ -161,7 +168,8 @@ export async function disableFailingEndpoint(id: string, at: string, alongside: 
       Update: {
         TableName: tableName(),
         Key: keys.webhookEndpoint(id),
-        UpdateExpression: 'SET enabled = :false, disabledAt = :at, disabledReason = :failing, updatedAt = :at, version = version + :one',
+        UpdateExpression:
+          'SET enabled = :false, disabledAt = :at, disabledReason = :failing, updatedAt = :at, version = version + :one',
         ConditionExpression: 'enabled = :true',
         ExpressionAttributeValues: { ':false': false, ':true': true, ':at': at, ':failing': 'failing', ':one': 1 },
       },
@@ -188,16 +196,27 @@ const LEASE_MS = 2 * 60_000;
  * its deliveries go out one worker at a time and in order. Undefined when another worker holds
  * it; that worker is asked to look again before it lets go, so nothing waits for the next sweep.
  */
-export async function leaseEndpoint(endpointId: string, startAt: string, nowMs = Date.now()): Promise<EndpointCursor | undefined> {
+export async function leaseEndpoint(
+  endpointId: string,
+  startAt: string,
+  nowMs = Date.now(),
+): Promise<EndpointCursor | undefined> {
   const token = randomUUID();
   try {
     const { Attributes } = await ddb.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.webhookCursor(endpointId),
-        UpdateExpression: 'SET leaseUntil = :until, leaseToken = :token, safe = if_not_exists(safe, :start), seen = if_not_exists(seen, :none) REMOVE rerun',
+        UpdateExpression:
+          'SET leaseUntil = :until, leaseToken = :token, safe = if_not_exists(safe, :start), seen = if_not_exists(seen, :none) REMOVE rerun',
         ConditionExpression: 'attribute_not_exists(leaseUntil) OR leaseUntil < :now',
-        ExpressionAttributeValues: { ':until': nowMs + LEASE_MS, ':token': token, ':start': startAt, ':none': [], ':now': nowMs },
+        ExpressionAttributeValues: {
+          ':until': nowMs + LEASE_MS,
+          ':token': token,
+          ':start': startAt,
+          ':none': [],
+          ':now': nowMs,
+        },
         ReturnValues: 'ALL_NEW',
       }),
     );
@@ -220,7 +239,11 @@ export async function leaseEndpoint(endpointId: string, startAt: string, nowMs =
 }
 
 /** Saves how far the endpoint has read and renews the lease (only by the worker holding it); false once the lease is lost. */
-export async function saveEndpointCursor(endpointId: string, cursor: EndpointCursor, nowMs = Date.now()): Promise<boolean> {
+export async function saveEndpointCursor(
+  endpointId: string,
+  cursor: EndpointCursor,
+  nowMs = Date.now(),
+): Promise<boolean> {
   try {
     await ddb.send(
       new UpdateCommand({
@@ -228,7 +251,12 @@ export async function saveEndpointCursor(endpointId: string, cursor: EndpointCur
         Key: keys.webhookCursor(endpointId),
         UpdateExpression: 'SET safe = :safe, seen = :seen, leaseUntil = :until',
         ConditionExpression: 'leaseToken = :token',
-        ExpressionAttributeValues: { ':safe': cursor.safe, ':seen': cursor.seen, ':token': cursor.leaseToken ?? '-', ':until': nowMs + LEASE_MS },
+        ExpressionAttributeValues: {
+          ':safe': cursor.safe,
+          ':seen': cursor.seen,
+          ':token': cursor.leaseToken ?? '-',
+          ':until': nowMs + LEASE_MS,
+        },
       }),
     );
     return true;

@@ -55,5 +55,8 @@ const KEY_ATTRIBUTES: ReadonlySet<string> = new Set<KeyAttribute>([
 
 /** Strips the key attributes before a record leaves the data layer. */
 export function withoutKeys<T extends Record<string, unknown>>(item: T): Omit<T, KeyAttribute> {
-  return Object.fromEntries(Object.entries(item).filter(([name]) => !KEY_ATTRIBUTES.has(name))) as Omit<T, KeyAttribute>;
+  return Object.fromEntries(Object.entries(item).filter(([name]) => !KEY_ATTRIBUTES.has(name))) as Omit<
+    T,
+    KeyAttribute
+  >;
 }

@@ -19,7 +19,8 @@ export interface ChatTemplateDefinition {
 }
 
 /** The {{n}} placeholders a body uses, as numbers in order of appearance. */
-export const placeholdersOf = (body: string): number[] => [...body.matchAll(/\{\{(\d+)\}\}/g)].map((match) => Number(match[1]));
+export const placeholdersOf = (body: string): number[] =>
+  [...body.matchAll(/\{\{(\d+)\}\}/g)].map((match) => Number(match[1]));
 
 /** Meta refuses parameters with new lines, tabs or more than four spaces in a row. */
 export const templateParameter = (value: string): string =>
@@ -29,12 +30,17 @@ export const templateParameter = (value: string): string =>
     .trim() || '-';
 
 /** The text the recipient reads: the body with its placeholders filled; undefined when the parameters do not fit it. */
-export function renderTemplate(template: ChatTemplateDefinition, language: ChatLanguage, parameters: readonly string[]): string | undefined {
+export function renderTemplate(
+  template: ChatTemplateDefinition,
+  language: ChatLanguage,
+  parameters: readonly string[],
+): string | undefined {
   if (parameters.length !== template.parameters.length) return undefined;
   return template.body[language].replace(/\{\{(\d+)\}\}/g, (_, n: string) => parameters[Number(n) - 1] ?? '');
 }
 
-export const isChatLanguage = (value: unknown): value is ChatLanguage => typeof value === 'string' && (CHAT_LANGUAGES as readonly string[]).includes(value);
+export const isChatLanguage = (value: unknown): value is ChatLanguage =>
+  typeof value === 'string' && (CHAT_LANGUAGES as readonly string[]).includes(value);
 
 /** A template message as sent: which approved template, in which language, with its values. */
 export interface ChatTemplate {

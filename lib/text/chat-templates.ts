@@ -20,7 +20,10 @@ type Phrase = Record<ChatLanguage, string>;
 
 const CUSTOMER_PHRASES: Record<string, Phrase> = {
   order_created: { en: 'we have received your order', ar: 'استلمنا طلبك' },
-  order_created_wallet: { en: 'we have received your order, paid from your wallet', ar: 'استلمنا طلبك، وتم الدفع من محفظتك' },
+  order_created_wallet: {
+    en: 'we have received your order, paid from your wallet',
+    ar: 'استلمنا طلبك، وتم الدفع من محفظتك',
+  },
   deposit_confirmed: { en: 'your deposit is confirmed', ar: 'تم تأكيد العربون' },
   inspection_scheduled: { en: 'the inspection is scheduled', ar: 'تم تحديد موعد الفحص' },
   inspection_completed: { en: 'the inspection is completed', ar: 'اكتمل فحص السيارة' },
@@ -39,20 +42,29 @@ const CUSTOMER_PHRASES: Record<string, Phrase> = {
 const STAFF_PHRASES: Record<string, Phrase> = {
   order_created: { en: 'new order placed; deposit to confirm', ar: 'طلب جديد؛ بانتظار تأكيد العربون' },
   order_created_no_deposit: { en: 'new order placed; no deposit received yet', ar: 'طلب جديد؛ لم يُستلم العربون بعد' },
-  order_created_wallet: { en: 'new order paid from the wallet; inspection scheduled', ar: 'طلب جديد مدفوع من المحفظة؛ تم تحديد موعد الفحص' },
+  order_created_wallet: {
+    en: 'new order paid from the wallet; inspection scheduled',
+    ar: 'طلب جديد مدفوع من المحفظة؛ تم تحديد موعد الفحص',
+  },
   deposit_confirmed: { en: 'deposit confirmed; inspection to schedule', ar: 'تم تأكيد العربون؛ يرجى تحديد موعد الفحص' },
   inspection_scheduled: { en: 'inspection scheduled', ar: 'تم تحديد موعد الفحص' },
   inspection_completed: { en: 'inspection completed; contract next', ar: 'اكتمل الفحص؛ الخطوة التالية العقد' },
   contract_sent: { en: 'contract sent to the customer', ar: 'تم إرسال العقد إلى العميل' },
   contract_signed: { en: 'contract signed; payment next', ar: 'تم توقيع العقد؛ الخطوة التالية الدفع' },
-  contract_signed_wallet: { en: 'contract signed; the order is paid, purchase the car', ar: 'تم توقيع العقد؛ الطلب مدفوع، يرجى شراء السيارة' },
+  contract_signed_wallet: {
+    en: 'contract signed; the order is paid, purchase the car',
+    ar: 'تم توقيع العقد؛ الطلب مدفوع، يرجى شراء السيارة',
+  },
   payment_confirmed: { en: 'payment confirmed; purchase the car', ar: 'تم تأكيد الدفع؛ يرجى شراء السيارة' },
   order_purchased: { en: 'car purchased; shipping next', ar: 'تم شراء السيارة؛ الخطوة التالية الشحن' },
   order_shipped: { en: 'car shipped', ar: 'تم شحن السيارة' },
   order_delivered: { en: 'order delivered', ar: 'تم تسليم الطلب' },
   order_cancelled: { en: 'order cancelled', ar: 'تم إلغاء الطلب' },
   shipment_booked: { en: 'shipment booked', ar: 'تم حجز الشحن' },
-  shipment_arrived: { en: 'car arrived at the port of destination; delivery next', ar: 'وصلت السيارة إلى ميناء الوصول؛ الخطوة التالية التسليم' },
+  shipment_arrived: {
+    en: 'car arrived at the port of destination; delivery next',
+    ar: 'وصلت السيارة إلى ميناء الوصول؛ الخطوة التالية التسليم',
+  },
 };
 
 /** How the customer's messages end: the opt-out reply the webhook honours. */
@@ -82,10 +94,19 @@ function customerTemplates(
   parameters: readonly string[] = CUSTOMER_PARAMETERS,
   examples: readonly string[] = CUSTOMER_EXAMPLES,
 ): [ChatTemplateDefinition, ChatTemplateDefinition] {
-  const opening: Phrase = { en: `Hello {{1}}, order #{{2}} ({{3}}): ${phrase.en}.`, ar: `مرحباً {{1}}، الطلب #{{2}} ({{3}}): ${phrase.ar}.` };
+  const opening: Phrase = {
+    en: `Hello {{1}}, order #{{2}} ({{3}}): ${phrase.en}.`,
+    ar: `مرحباً {{1}}، الطلب #{{2}} ({{3}}): ${phrase.ar}.`,
+  };
   const follow = FOLLOW_ORDER(parameters.length + 1);
   return [
-    { key, category: 'UTILITY', parameters, examples, body: { en: `${opening.en} ${OPT_OUT.en}`, ar: `${opening.ar} ${OPT_OUT.ar}` } },
+    {
+      key,
+      category: 'UTILITY',
+      parameters,
+      examples,
+      body: { en: `${opening.en} ${OPT_OUT.en}`, ar: `${opening.ar} ${OPT_OUT.ar}` },
+    },
     {
       key: `${key}${WITH_TRACKING_LINK}`,
       category: 'UTILITY',
@@ -97,7 +118,9 @@ function customerTemplates(
 }
 
 /** The customer's progress messages, each with its `_link` variant; departure carries the expected arrival, one placeholder more. */
-const CUSTOMER_TEMPLATES = Object.entries(CUSTOMER_PHRASES).map(([key, phrase]) => customerTemplates(`${key}_customer`, phrase));
+const CUSTOMER_TEMPLATES = Object.entries(CUSTOMER_PHRASES).map(([key, phrase]) =>
+  customerTemplates(`${key}_customer`, phrase),
+);
 const [DEPARTURE_CUSTOMER, DEPARTURE_CUSTOMER_LINK] = customerTemplates(
   'shipment_departed_customer',
   { en: 'your car has left Korea; expected arrival {{4}}', ar: 'غادرت سيارتك كوريا؛ الوصول المتوقع {{4}}' },
@@ -226,7 +249,8 @@ export function notificationTemplateKey(
 ): string {
   const base = event.replace('.', '_');
   const wallet = paidFromWallet && WALLET_VARIANTS[audience].has(event) ? '_wallet' : '';
-  const noDeposit = !paidFromWallet && withoutDeposit && audience === 'staff' && NO_DEPOSIT_VARIANTS.has(event) ? '_no_deposit' : '';
+  const noDeposit =
+    !paidFromWallet && withoutDeposit && audience === 'staff' && NO_DEPOSIT_VARIANTS.has(event) ? '_no_deposit' : '';
   const link = audience === 'customer' && withTrackingLink ? WITH_TRACKING_LINK : '';
   return `${base}${wallet}${noDeposit}_${audience}${link}`;
 }

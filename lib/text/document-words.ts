@@ -75,12 +75,14 @@ export const DOCUMENT_WORDS = {
     terms: 'Terms and conditions',
     notes: 'Notes',
     declaration: 'Declaration',
-    declarationText: 'We declare that this invoice shows the actual price of the goods described and that all particulars are true and correct.',
+    declarationText:
+      'We declare that this invoice shows the actual price of the goods described and that all particulars are true and correct.',
     forSeller: 'For and on behalf of the seller',
     forBuyer: 'The buyer',
     signedOn: 'Signed on',
     sellerSignature: 'Authorised signature and stamp',
-    proformaTerms: 'This proforma invoice is not a tax invoice. Pay the balance due by bank transfer to the account above, quoting the proforma number.',
+    proformaTerms:
+      'This proforma invoice is not a tax invoice. Pay the balance due by bank transfer to the account above, quoting the proforma number.',
     contractClause:
       'The seller sells and the buyer buys the vehicle described above, as inspected, at the price above. Title and risk pass to the buyer as the agreed Incoterms say; the balance is paid before the vehicle is shipped.',
     notRecorded: 'not recorded',
@@ -160,7 +162,8 @@ export const DOCUMENT_WORDS = {
     forBuyer: 'المشتري',
     signedOn: 'تاريخ التوقيع',
     sellerSignature: 'التوقيع المعتمد والختم',
-    proformaTerms: 'هذه الفاتورة المبدئية ليست فاتورة ضريبية. يرجى دفع الرصيد المستحق بتحويل مصرفي إلى الحساب أعلاه مع ذكر رقم الفاتورة المبدئية.',
+    proformaTerms:
+      'هذه الفاتورة المبدئية ليست فاتورة ضريبية. يرجى دفع الرصيد المستحق بتحويل مصرفي إلى الحساب أعلاه مع ذكر رقم الفاتورة المبدئية.',
     contractClause:
       'باع البائع واشترى المشتري المركبة الموصوفة أعلاه بحالتها عند الفحص وبالسعر المذكور أعلاه. تنتقل الملكية والمخاطر إلى المشتري وفق شروط التسليم المتفق عليها، ويُدفع الرصيد قبل شحن المركبة.',
     notRecorded: 'غير مسجل',

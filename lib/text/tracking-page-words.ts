@@ -24,7 +24,15 @@ export interface TrackingWords {
     walletRefunded: (day: string) => string;
   };
   nextStep: string;
-  car: { heading: string; year: string; mileage: string; km: string; colour: string; vinEnding: string; noPhoto: string };
+  car: {
+    heading: string;
+    year: string;
+    mileage: string;
+    km: string;
+    colour: string;
+    vinEnding: string;
+    noPhoto: string;
+  };
   milestonesHeading: string;
   milestone: Record<
     | 'ordered'
@@ -58,7 +66,16 @@ export interface TrackingWords {
     actual: string;
     method: Record<string, string>;
   };
-  inspection: { heading: string; plannedFor: string; doneOn: string; scheduled: string; inProgress: string; completed: string; photos: string; report: string };
+  inspection: {
+    heading: string;
+    plannedFor: string;
+    doneOn: string;
+    scheduled: string;
+    inProgress: string;
+    completed: string;
+    photos: string;
+    report: string;
+  };
   money: {
     heading: string;
     total: string;
@@ -101,7 +118,15 @@ const en: TrackingWords = {
     walletRefunded: (day) => `The amount paid from your wallet went back to your wallet on ${day}.`,
   },
   nextStep: 'Next',
-  car: { heading: 'Your car', year: 'Year', mileage: 'Mileage', km: 'km', colour: 'Colour', vinEnding: 'VIN ends with', noPhoto: 'No photo yet' },
+  car: {
+    heading: 'Your car',
+    year: 'Year',
+    mileage: 'Mileage',
+    km: 'km',
+    colour: 'Colour',
+    vinEnding: 'VIN ends with',
+    noPhoto: 'No photo yet',
+  },
   milestonesHeading: 'From your order to delivery',
   milestone: {
     ordered: 'Order placed',
@@ -155,7 +180,8 @@ const en: TrackingWords = {
     paidInFull: 'Paid in full',
     otherConfirmed: 'Also received and confirmed',
     otherAwaiting: 'Also received, being checked',
-    otherNote: 'Amounts in another currency are listed as received and are not in the totals above; ask us on WhatsApp how they count towards your order.',
+    otherNote:
+      'Amounts in another currency are listed as received and are not in the totals above; ask us on WhatsApp how they count towards your order.',
   },
   papers: {
     heading: 'Your papers',
@@ -169,14 +195,24 @@ const en: TrackingWords = {
     inLanguage: { en: '(English)', ar: '(Arabic)' },
     linkNote: 'Download links work for a few minutes; open this page again for new ones.',
   },
-  contact: { heading: 'Questions?', whatsapp: 'Message on WhatsApp', none: 'Reply to the WhatsApp message that brought you here.' },
+  contact: {
+    heading: 'Questions?',
+    whatsapp: 'Message on WhatsApp',
+    none: 'Reply to the WhatsApp message that brought you here.',
+  },
   footer: 'This page is private to you: anyone with its link can see it, so please do not share it.',
   notFound: {
     title: 'Link not found',
     body: 'This link does not work: it may have been replaced by a newer one, or it has expired. Ask us on WhatsApp for your current link.',
   },
-  tooMany: { title: 'Please wait a moment', body: 'Too many requests came from your connection. Try again in a minute.' },
-  unavailable: { title: 'Please try again shortly', body: 'We cannot show your order right now. Try again in a minute.' },
+  tooMany: {
+    title: 'Please wait a moment',
+    body: 'Too many requests came from your connection. Try again in a minute.',
+  },
+  unavailable: {
+    title: 'Please try again shortly',
+    body: 'We cannot show your order right now. Try again in a minute.',
+  },
 };
 
 const ar: TrackingWords = {
@@ -254,7 +290,8 @@ const ar: TrackingWords = {
     paidInFull: 'مدفوع بالكامل',
     otherConfirmed: 'مستلم ومؤكد أيضًا',
     otherAwaiting: 'مستلم أيضًا، قيد التحقق',
-    otherNote: 'المبالغ بعملة أخرى مدرجة كما استُلمت وغير محتسبة في المجاميع أعلاه؛ اسألنا عبر واتساب عن احتسابها ضمن طلبك.',
+    otherNote:
+      'المبالغ بعملة أخرى مدرجة كما استُلمت وغير محتسبة في المجاميع أعلاه؛ اسألنا عبر واتساب عن احتسابها ضمن طلبك.',
   },
   papers: {
     heading: 'مستنداتك',
@@ -268,7 +305,11 @@ const ar: TrackingWords = {
     inLanguage: { en: '(بالإنجليزية)', ar: '(بالعربية)' },
     linkNote: 'روابط التنزيل صالحة لبضع دقائق؛ افتح هذه الصفحة من جديد للحصول على روابط جديدة.',
   },
-  contact: { heading: 'لديك سؤال؟', whatsapp: 'راسلنا على واتساب', none: 'ردّ على رسالة واتساب التي وصلتك منها هذه الصفحة.' },
+  contact: {
+    heading: 'لديك سؤال؟',
+    whatsapp: 'راسلنا على واتساب',
+    none: 'ردّ على رسالة واتساب التي وصلتك منها هذه الصفحة.',
+  },
   footer: 'هذه الصفحة خاصة بك: يستطيع رؤيتها كل من لديه رابطها، لذا يرجى عدم مشاركته.',
   notFound: {
     title: 'الرابط غير موجود',

@@ -16,6 +16,9 @@ export async function admitRequest(caller: Caller): Promise<void> {
   const decision = decide(limit, admission.counts, now);
   // Refused though the counts read after look fine: the second turned meanwhile; try again in one.
   if (decision.allowed) throw new AppError('RATE_LIMITED', 'Too many requests for this API key', undefined, 1);
-  const message = decision.reason === 'quota' ? 'The daily request quota of this API key is used up' : 'Too many requests for this API key';
+  const message =
+    decision.reason === 'quota'
+      ? 'The daily request quota of this API key is used up'
+      : 'Too many requests for this API key';
   throw new AppError('RATE_LIMITED', message, undefined, decision.retryAfterSeconds);
 }

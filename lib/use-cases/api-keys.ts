@@ -36,10 +36,14 @@ const GRACE_DEFAULT_SECONDS = 24 * 3600;
 export const apiKeyView = ({ hash: _hash, ...key }: StoredApiKey): ApiKeyView => key;
 
 /** The role and tenant a key gets: a user's own, when it is for a user (which must be active, of the tenant). */
-async function holderOf(caller: Caller, body: Pick<IssueBody, 'role' | 'userId' | 'tenantId'>): Promise<{ role: Role; tenantId?: string; userId?: string }> {
+async function holderOf(
+  caller: Caller,
+  body: Pick<IssueBody, 'role' | 'userId' | 'tenantId'>,
+): Promise<{ role: Role; tenantId?: string; userId?: string }> {
   const tenantId = owningTenant(caller, body.tenantId);
   if (body.userId === undefined) {
-    if (body.role === undefined) throw invalidField('role', 'is required when the key is not for a user (userId), e.g. "integrator"');
+    if (body.role === undefined)
+      throw invalidField('role', 'is required when the key is not for a user (userId), e.g. "integrator"');
     if (PERSONAL_ROLES.includes(body.role))
       throw invalidField(
         'userId',
@@ -51,9 +55,14 @@ async function holderOf(caller: Caller, body: Pick<IssueBody, 'role' | 'userId' 
   const user = await getUser(tenantId === undefined ? {} : { tenantId }, body.userId);
   if (!user) throw notFound('User', 'userId');
   if (user.active === false)
-    throw invalidState('This user is deactivated; reactivate them first', [{ field: 'userId', message: 'this user is deactivated; reactivate them first' }]);
+    throw invalidState('This user is deactivated; reactivate them first', [
+      { field: 'userId', message: 'this user is deactivated; reactivate them first' },
+    ]);
   if (body.role !== undefined && body.role !== user.role)
-    throw invalidField('role', `must be the user's own role, ${user.role}, or left out: a user's key takes the user's role, e.g. {"userId": "${user.id}"}`);
+    throw invalidField(
+      'role',
+      `must be the user's own role, ${user.role}, or left out: a user's key takes the user's role, e.g. {"userId": "${user.id}"}`,
+    );
   return { role: user.role, tenantId: user.tenantId, userId: user.id };
 }
 
@@ -66,7 +75,11 @@ async function holderOf(caller: Caller, body: Pick<IssueBody, 'role' | 'userId' 
 function routesFor(caller: Caller, role: Role, requested: string[] | undefined): string[] {
   const routes = requested ?? (caller.allowedRoutes.includes('*') ? ['*'] : defaultAllowedRoutes(role, ROUTE_INFO));
   const unknown = routes.filter((route) => route !== '*' && !KNOWN_ROUTES.has(route));
-  if (unknown.length > 0) throw invalidField('allowedRoutes', `unknown route ${unknown.join(', ')}; use route keys such as "GET /api/v1/orders/{id}", or *`);
+  if (unknown.length > 0)
+    throw invalidField(
+      'allowedRoutes',
+      `unknown route ${unknown.join(', ')}; use route keys such as "GET /api/v1/orders/{id}", or *`,
+    );
   // Such a key would be refused on those routes anyway (403 by role): say so now, not at first use.
   const closed = routesBeyondRole(role, routes, ROUTE_INFO);
   if (closed.length > 0) {
@@ -81,7 +94,8 @@ function routesFor(caller: Caller, role: Role, requested: string[] | undefined):
   }
   if (!caller.allowedRoutes.includes('*')) {
     const beyond = routes.filter((route) => !caller.allowedRoutes.includes(route));
-    if (beyond.length > 0) throw forbidden(`A key cannot be given routes its issuer may not call: ${beyond.join(', ')}`);
+    if (beyond.length > 0)
+      throw forbidden(`A key cannot be given routes its issuer may not call: ${beyond.join(', ')}`);
   }
   return routes;
 }
@@ -93,10 +107,17 @@ function checkRole(caller: Caller, role: Role): void {
 }
 
 /** Issues a key; its value is in the answer once and never again (only its hash is stored). */
-export async function issueApiKey(caller: Caller, body: IssueBody, options: { plainKey?: string } = {}): Promise<{ key: string; apiKey: ApiKeyView }> {
+export async function issueApiKey(
+  caller: Caller,
+  body: IssueBody,
+  options: { plainKey?: string } = {},
+): Promise<{ key: string; apiKey: ApiKeyView }> {
   const expiresAt = body.expiresAt === undefined ? undefined : parseInstant(body.expiresAt);
   if (body.expiresAt !== undefined && (expiresAt === undefined || expiresAt <= new Date().toISOString()))
-    throw invalidField('expiresAt', `must be a date-time in the future, e.g. ${new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`);
+    throw invalidField(
+      'expiresAt',
+      `must be a date-time in the future, e.g. ${new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`,
+    );
   const holder = await holderOf(caller, body);
   checkRole(caller, holder.role);
   const plain = options.plainKey ?? newPlainKey();
@@ -114,7 +135,11 @@ export async function issueApiKey(caller: Caller, body: IssueBody, options: { pl
     hash: hashApiKey(plain),
   };
   await insertApiKey(record, [
-    auditItem(caller, { entity: 'apiKey', entityId: record.id, tenantId: record.tenantId, action: 'issued', after: apiKeyView(record) }, now),
+    auditItem(
+      caller,
+      { entity: 'apiKey', entityId: record.id, tenantId: record.tenantId, action: 'issued', after: apiKeyView(record) },
+      now,
+    ),
   ]);
   await registerGatewayCopy({ keyId: record.id, value: plain, description: record.name });
   return { key: plain, apiKey: apiKeyView(record) };
@@ -145,7 +170,18 @@ export async function revokeApiKey(caller: Caller, id: string): Promise<ApiKeyVi
   const now = new Date().toISOString();
   const after = { ...key, revokedAt: now };
   const marked = await markApiKey(key, { revokedAt: now }, [
-    auditItem(caller, { entity: 'apiKey', entityId: id, tenantId: key.tenantId, action: 'revoked', before: apiKeyView(key), after: apiKeyView(after) }, now),
+    auditItem(
+      caller,
+      {
+        entity: 'apiKey',
+        entityId: id,
+        tenantId: key.tenantId,
+        action: 'revoked',
+        before: apiKeyView(key),
+        after: apiKeyView(after),
+      },
+      now,
+    ),
   ]);
   await disableGatewayCopy(id);
   return apiKeyView(marked ? after : await keyInScope(caller, id));
@@ -177,12 +213,22 @@ export async function rotateApiKey(
   const now = new Date();
   const graceEnds = new Date(now.getTime() + graceSeconds * 1000).toISOString();
   // The grace period only ever shortens a key's life: a key that expires sooner keeps its expiry.
-  const set = { rotatedTo: issued.apiKey.id, ...(!old.expiresAt || graceEnds < old.expiresAt ? { expiresAt: graceEnds } : {}) };
+  const set = {
+    rotatedTo: issued.apiKey.id,
+    ...(!old.expiresAt || graceEnds < old.expiresAt ? { expiresAt: graceEnds } : {}),
+  };
   const after = { ...old, ...set };
   const marked = await markApiKey(old, set, [
     auditItem(
       caller,
-      { entity: 'apiKey', entityId: id, tenantId: old.tenantId, action: 'rotated', before: apiKeyView(old), after: apiKeyView(after) },
+      {
+        entity: 'apiKey',
+        entityId: id,
+        tenantId: old.tenantId,
+        action: 'rotated',
+        before: apiKeyView(old),
+        after: apiKeyView(after),
+      },
       now.toISOString(),
     ),
   ]);

@@ -18,12 +18,17 @@ const instant = (value: string | undefined, field: string): string | undefined =
 };
 
 /** A page of the tenant's audit trail, newest first, paged by cursor. */
-export async function listAudit(caller: Caller, query: ListQuery): Promise<{ data: Array<Static<typeof AuditRecord>>; meta: CursorMeta }> {
-  if (query.id !== undefined && query.entity === undefined) throw invalidField('entity', 'is required with id: the kind of record it names, e.g. entity=order');
+export async function listAudit(
+  caller: Caller,
+  query: ListQuery,
+): Promise<{ data: Array<Static<typeof AuditRecord>>; meta: CursorMeta }> {
+  if (query.id !== undefined && query.entity === undefined)
+    throw invalidField('entity', 'is required with id: the kind of record it names, e.g. entity=order');
   const tenantId = owningTenant(caller, query.tenantId);
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
   if (query.cursor !== undefined && !after) throw cursorRefused('cursor', 'this is not one the API gave');
-  if (after && !isCursorOfTrail(tenantId, after)) throw cursorRefused('cursor', "this one belongs to another tenant's listing");
+  if (after && !isCursorOfTrail(tenantId, after))
+    throw cursorRefused('cursor', "this one belongs to another tenant's listing");
   const page = await readAudit({
     tenantId,
     entity: query.entity,
@@ -33,5 +38,8 @@ export async function listAudit(caller: Caller, query: ListQuery): Promise<{ dat
     limit: query.limit,
     after,
   });
-  return { data: page.records, meta: { limit: query.limit, ...(page.next ? { nextCursor: encodeCursor(page.next) } : {}) } };
+  return {
+    data: page.records,
+    meta: { limit: query.limit, ...(page.next ? { nextCursor: encodeCursor(page.next) } : {}) },
+  };
 }

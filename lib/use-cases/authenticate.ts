@@ -12,7 +12,8 @@ import { lookupApiKey } from './shared/api-key-cache.js';
 function refusal(record: StoredApiKey, nowIso: string): string | undefined {
   if (record.revokedAt) return 'The API key has been revoked';
   // A key stays disabled when its user is reactivated: the user is given a new key.
-  if (record.disabledAt) return 'The API key was disabled when its user was deactivated; an admin issues the user a new key';
+  if (record.disabledAt)
+    return 'The API key was disabled when its user was deactivated; an admin issues the user a new key';
   if (record.expiresAt && record.expiresAt <= nowIso)
     return record.rotatedTo ? 'The API key was rotated and its grace period is over' : 'The API key has expired';
   return undefined;
@@ -29,7 +30,11 @@ export interface GuardedRoute {
  * unknown, revoked, expired or disabled key; 403 naming the roles or the allowedRoutes that rule
  * the route out.
  */
-export async function authenticate(presented: string | undefined, route: GuardedRoute, requestId: string): Promise<Caller> {
+export async function authenticate(
+  presented: string | undefined,
+  route: GuardedRoute,
+  requestId: string,
+): Promise<Caller> {
   if (!presented || presented.length > 256) throw unauthorized();
   const record = await lookupApiKey(hashApiKey(presented));
   if (!record) throw unauthorized('The API key is not valid');
@@ -39,12 +44,21 @@ export async function authenticate(presented: string | undefined, route: Guarded
   if (route.roles && record.role !== 'admin' && !route.roles.includes(record.role)) {
     const allowedRoles = ['admin', ...route.roles];
     throw forbidden(`The role ${record.role} may not call ${route.route}; it is open to ${allowedRoles.join(', ')}`, [
-      { field: 'X-API-Key', message: `needs a key of one of these roles: ${allowedRoles.join(', ')}`, role: record.role, allowedRoles },
+      {
+        field: 'X-API-Key',
+        message: `needs a key of one of these roles: ${allowedRoles.join(', ')}`,
+        role: record.role,
+        allowedRoles,
+      },
     ]);
   }
   if (!routeAllowed(record.allowedRoutes, route.route)) {
     throw forbidden(`This API key may not call ${route.route}: the route is not in its allowedRoutes`, [
-      { field: 'X-API-Key', message: 'ask an admin for a key whose allowedRoutes include this route', route: route.route },
+      {
+        field: 'X-API-Key',
+        message: 'ask an admin for a key whose allowedRoutes include this route',
+        route: route.route,
+      },
     ]);
   }
   return {

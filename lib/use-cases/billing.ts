@@ -12,7 +12,14 @@ import type {
   listBillingEntries as ListRoute,
   setBillingDocumentUrl as UrlRoute,
 } from '../schemas/billing.js';
-import { isCursorOfBillingQueue, listChildren, orderStillThere, putChildItems, queryPendingBilling, updateChild } from '../store/order-children.js';
+import {
+  isCursorOfBillingQueue,
+  listChildren,
+  orderStillThere,
+  putChildItems,
+  queryPendingBilling,
+  updateChild,
+} from '../store/order-children.js';
 import { orderLabels, type OrderLabel } from '../store/order-labels.js';
 import { getTenant } from '../store/tenants.js';
 import { ChangeSet } from '../store/change-set.js';
@@ -26,14 +33,24 @@ type UrlBody = Static<NonNullable<(typeof UrlRoute)['body']>>;
 type ListQuery = Static<NonNullable<(typeof ListRoute)['query']>>;
 
 const view = ({ tenantId: _t, marketerId: _m, ...entry }: Entry): Static<typeof BillingEntry> => entry;
-const stillPending = { expression: '#status = :pending', names: { '#status': 'status' }, values: { ':pending': 'Pending' } };
+const stillPending = {
+  expression: '#status = :pending',
+  names: { '#status': 'status' },
+  values: { ':pending': 'Pending' },
+};
 const confirmedIsFinal = (entry: Entry) =>
-  invalidState(`This ${entry.type} is Confirmed: it can no longer change`, { status: entry.status, confirmedAt: entry.confirmedAt });
+  invalidState(`This ${entry.type} is Confirmed: it can no longer change`, {
+    status: entry.status,
+    confirmedAt: entry.confirmedAt,
+  });
 
 export async function createBillingEntry(caller: Caller, body: CreateBody) {
   if (!isIsoCurrency(body.currency)) throw invalidField('currency', 'must be an ISO 4217 currency code, e.g. USD');
   const problems = decimalsProblems(
-    [{ field: 'amount', amount: body.amount }, ...(body.items ?? []).map((item, i) => ({ field: `items[${i}].amount`, amount: item.amount }))],
+    [
+      { field: 'amount', amount: body.amount },
+      ...(body.items ?? []).map((item, i) => ({ field: `items[${i}].amount`, amount: item.amount })),
+    ],
     body.currency,
   );
   if (problems.length > 0) throw validationError(problems);
@@ -62,7 +79,9 @@ export async function createBillingEntry(caller: Caller, body: CreateBody) {
   const changes = new ChangeSet(caller, now);
   changes.write(...putChildItems('BILLING', entry), orderStillThere(order.id));
   changes.audit({ entity: 'billing', entityId: entry.id, tenantId: entry.tenantId, action: 'created', after: entry });
-  changes.emit('billing_entry.created', entry.tenantId, { type: 'billing_entry', id: entry.id }, view(entry), { orderId: entry.orderId });
+  changes.emit('billing_entry.created', entry.tenantId, { type: 'billing_entry', id: entry.id }, view(entry), {
+    orderId: entry.orderId,
+  });
   if (!(await changes.commit()).ok) throw notFound('Order', 'orderId');
   return view(entry);
 }
@@ -79,7 +98,14 @@ export async function setBillingDocumentUrl(caller: Caller, id: string, body: Ur
   if (entry.status === 'Confirmed') throw confirmedIsFinal(entry);
   const set = { receiptFileUrl: body.pdfUrl, ...(body.invoiceNumber ? { invoiceNumber: body.invoiceNumber } : {}) };
   const result = await updateChild(caller, scope, 'BILLING', entry, set, stillPending, (changes, next) =>
-    changes.audit({ entity: 'billing', entityId: id, tenantId: entry.tenantId, action: 'document.set', before: entry, after: next }),
+    changes.audit({
+      entity: 'billing',
+      entityId: id,
+      tenantId: entry.tenantId,
+      action: 'document.set',
+      before: entry,
+      after: next,
+    }),
   );
   if (result.ok) return view(result.record);
   if (!result.current) throw notFound('Billing entry');
@@ -96,9 +122,13 @@ export async function confirmBillingEntry(caller: Caller, id: string) {
   if (entry.status === 'Confirmed') return view(entry);
   const tenant = entry.tenantId === undefined ? undefined : await getTenant(entry.tenantId);
   if (tenant?.requireSecondApprover && entry.recordedBy !== undefined && entry.recordedBy === actorOf(caller)) {
-    throw new AppError('SECOND_APPROVER_REQUIRED', `This tenant requires a second person: whoever recorded this ${entry.type} cannot also confirm it`, {
-      recordedBy: entry.recordedBy,
-    });
+    throw new AppError(
+      'SECOND_APPROVER_REQUIRED',
+      `This tenant requires a second person: whoever recorded this ${entry.type} cannot also confirm it`,
+      {
+        recordedBy: entry.recordedBy,
+      },
+    );
   }
   const set = {
     status: 'Confirmed' as const,
@@ -108,8 +138,17 @@ export async function confirmBillingEntry(caller: Caller, id: string) {
     confirmedByKeyId: caller.keyId,
   };
   const result = await updateChild(caller, scope, 'BILLING', entry, set, stillPending, (changes, next) => {
-    changes.audit({ entity: 'billing', entityId: id, tenantId: entry.tenantId, action: 'confirmed', before: entry, after: next });
-    changes.emit('billing_entry.confirmed', entry.tenantId, { type: 'billing_entry', id }, view(next), { orderId: entry.orderId });
+    changes.audit({
+      entity: 'billing',
+      entityId: id,
+      tenantId: entry.tenantId,
+      action: 'confirmed',
+      before: entry,
+      after: next,
+    });
+    changes.emit('billing_entry.confirmed', entry.tenantId, { type: 'billing_entry', id }, view(next), {
+      orderId: entry.orderId,
+    });
   });
   if (result.ok) return view(result.record);
   if (result.current?.status === 'Confirmed') return view(result.current);
@@ -127,16 +166,25 @@ export async function listOrderBilling(caller: Caller, orderId: string) {
  * queue), optionally of one type. A page may hold fewer than `limit` entries of the type asked for:
  * the cursor goes on where the read stopped.
  */
-export async function listPendingBilling(caller: Caller, query: ListQuery): Promise<{ data: Array<Static<typeof BillingEntry>>; meta: CursorMeta }> {
+export async function listPendingBilling(
+  caller: Caller,
+  query: ListQuery,
+): Promise<{ data: Array<Static<typeof BillingEntry>>; meta: CursorMeta }> {
   const tenantId = owningTenant(caller, query.tenantId);
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
   if (query.cursor !== undefined && !after) throw cursorRefused('cursor', 'this is not one the API gave');
-  if (after && !isCursorOfBillingQueue(tenantId, after)) throw cursorRefused('cursor', "this one belongs to another tenant's listing");
+  if (after && !isCursorOfBillingQueue(tenantId, after))
+    throw cursorRefused('cursor', "this one belongs to another tenant's listing");
   const page = await queryPendingBilling(tenantId, { limit: query.limit, after });
   const entries = query.type === undefined ? page.entries : page.entries.filter((entry) => entry.type === query.type);
   // Entries recorded before they kept their order's number and customer learn them from the orders' heads (one read).
   const unlabelled = entries.filter((entry) => entry.orderNumber === undefined).map((entry) => entry.orderId);
   const labels = unlabelled.length > 0 ? await orderLabels(unlabelled) : new Map<string, OrderLabel>();
-  const labelled = entries.map((entry) => (entry.orderNumber === undefined ? { ...entry, ...labels.get(entry.orderId) } : entry));
-  return { data: labelled.map(view), meta: { limit: query.limit, ...(page.next ? { nextCursor: encodeCursor(page.next) } : {}) } };
+  const labelled = entries.map((entry) =>
+    entry.orderNumber === undefined ? { ...entry, ...labels.get(entry.orderId) } : entry,
+  );
+  return {
+    data: labelled.map(view),
+    meta: { limit: query.limit, ...(page.next ? { nextCursor: encodeCursor(page.next) } : {}) },
+  };
 }

@@ -26,19 +26,29 @@ export async function storefrontFor(caller: Caller, customerSubdomain: string | 
   if (customerSubdomain !== undefined) {
     tenant = await tenantBySubdomain(customerSubdomain);
     if (!tenant)
-      throw validationError([{ field: 'customerSubdomain', message: 'must be the subdomain of a storefront, e.g. "gulf-motors"; no storefront has this one' }]);
+      throw validationError([
+        {
+          field: 'customerSubdomain',
+          message: 'must be the subdomain of a storefront, e.g. "gulf-motors"; no storefront has this one',
+        },
+      ]);
   } else if (caller.tenantId !== undefined) {
     tenant = await tenantById(caller.tenantId);
   }
   if (!tenant) return { visibility: { publishedOnly: false }, markup: '1' };
-  return { tenant, visibility: { providers: new Set(tenant.visibleProviders), publishedOnly: tenant.publishedOnly }, markup: tenant.markup };
+  return {
+    tenant,
+    visibility: { providers: new Set(tenant.visibleProviders), publishedOnly: tenant.publishedOnly },
+    markup: tenant.markup,
+  };
 }
 
 type Priced<T> = T & { convertedPrice?: number | null; convertedCurrency?: string };
 
 /** Prices cars in `currency` (as is without one), and says which rate it used or why there is none. */
 function pricerWith(storefront: Storefront, rates: RateTable | undefined, currency: string | undefined) {
-  if (currency === undefined || rates === undefined) return { price: <T extends { price: number }>(car: T): Priced<T> => car, currencyMeta: undefined };
+  if (currency === undefined || rates === undefined)
+    return { price: <T extends { price: number }>(car: T): Priced<T> => car, currencyMeta: undefined };
   const rate = resolveRate(rates, 'KRW', currency);
   const currencyMeta: CurrencyMeta = {
     code: currency,
@@ -75,7 +85,8 @@ export async function listCars(caller: Caller, query: CarListQuery): Promise<{ d
   if (!parsed.ok) throw validationError(parsed.errors);
   const storefront = await storefrontFor(caller, parsed.value.customerSubdomain);
   const [index, rates] = await Promise.all([currentCatalogue(), parsed.value.currency ? rateTable() : undefined]);
-  if (parsed.value.updatedSince !== undefined) return listChanges(index, await changesOf(index), storefront, rates, parsed.value, parsed.value.updatedSince);
+  if (parsed.value.updatedSince !== undefined)
+    return listChanges(index, await changesOf(index), storefront, rates, parsed.value, parsed.value.updatedSince);
   return runListQuery(index, storefront, rates, parsed.value);
 }
 
@@ -117,7 +128,8 @@ function listChanges(
     const changedAt = new Date(journal.times[journal.time[k]!]!).toISOString();
     const gone = journal.removed.get(id);
     const shown = (provider: string) =>
-      (!storefront.visibility.providers || storefront.visibility.providers.has(provider)) && (!filter.providers || filter.providers.has(provider));
+      (!storefront.visibility.providers || storefront.visibility.providers.has(provider)) &&
+      (!filter.providers || filter.providers.has(provider));
     let item: () => Record<string, unknown>;
     if (gone) {
       if (!shown(gone.provider)) continue;
@@ -129,10 +141,14 @@ function listChanges(
       if (!visibleInStorefront(row, storefront.visibility) || !shown(row.provider)) continue;
       item = () => ({ ...price(listView(row)), availability: 'available', changedAt });
     }
-    if (total >= skip && data.length < page.limit) data.push(project(item(), fields && [...fields, 'availability', 'removedAt', 'changedAt']));
+    if (total >= skip && data.length < page.limit)
+      data.push(project(item(), fields && [...fields, 'availability', 'removedAt', 'changedAt']));
     total += 1;
   }
-  return { data, meta: { ...pageMeta(page.page, page.limit, total), ...(currencyMeta ? { currency: currencyMeta } : {}) } };
+  return {
+    data,
+    meta: { ...pageMeta(page.page, page.limit, total), ...(currencyMeta ? { currency: currencyMeta } : {}) },
+  };
 }
 
 /** The list itself, pure: what a warm container does per request (the benchmark times this). No index: no cars imported yet. */
@@ -156,7 +172,11 @@ export function carVisible(car: Pick<CarRecord, 'provider' | 'published'>, visib
   return visibleInStorefront(car, visibility);
 }
 
-async function getVisibleCar(caller: Caller, id: number, customerSubdomain?: string): Promise<{ car: CarRecord; storefront: Storefront } | undefined> {
+async function getVisibleCar(
+  caller: Caller,
+  id: number,
+  customerSubdomain?: string,
+): Promise<{ car: CarRecord; storefront: Storefront } | undefined> {
   const storefront = await storefrontFor(caller, customerSubdomain);
   const car = await readCar(id);
   if (!car || !carVisible(car, storefront.visibility)) return undefined;
@@ -168,11 +188,21 @@ export async function getCar(caller: Caller, id: number, query: { currency?: str
   const found = await getVisibleCar(caller, id, query.customerSubdomain);
   if (!found) throw notFound('Car');
   const currency = query.currency?.toUpperCase();
-  const { price, currencyMeta } = pricerWith(found.storefront, currency === undefined ? undefined : await rateTable(), currency);
-  return { data: price(withPictureUrls(carView(found.car))), ...(currencyMeta ? { meta: { currency: currencyMeta } } : {}) };
+  const { price, currencyMeta } = pricerWith(
+    found.storefront,
+    currency === undefined ? undefined : await rateTable(),
+    currency,
+  );
+  return {
+    data: price(withPictureUrls(carView(found.car))),
+    ...(currencyMeta ? { meta: { currency: currencyMeta } } : {}),
+  };
 }
 
-export async function listTrims(caller: Caller, query: { makeEn: string; modelEn?: string; customerSubdomain?: string }) {
+export async function listTrims(
+  caller: Caller,
+  query: { makeEn: string; modelEn?: string; customerSubdomain?: string },
+) {
   const storefront = await storefrontFor(caller, query.customerSubdomain);
   const index = await currentCatalogue();
   return index ? trimsOf(index, query.makeEn, query.modelEn, storefront.visibility) : [];

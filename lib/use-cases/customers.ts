@@ -1,5 +1,11 @@
 import type { Static } from '@sinclair/typebox';
-import type { createCustomer as CreateRoute, Customer, CustomerMatch, CustomerSummary, listCustomers as ListRoute } from '../schemas/customers.js';
+import type {
+  createCustomer as CreateRoute,
+  Customer,
+  CustomerMatch,
+  CustomerSummary,
+  listCustomers as ListRoute,
+} from '../schemas/customers.js';
 import type { Caller } from '../domain/caller.js';
 import { newId, walletIdFor } from '../domain/ids.js';
 import { isIsoCurrency } from '../domain/money.js';
@@ -30,7 +36,10 @@ type SummaryView = Static<typeof CustomerSummary>;
 
 const PHONE_HINT = 'must be a phone number with its country code, e.g. +971501234567';
 
-function toCustomerView({ createdBy: _createdBy, ...customer }: CustomerRecord, wallet: Pick<WalletRecord, 'balance' | 'currency'>): CustomerView {
+function toCustomerView(
+  { createdBy: _createdBy, ...customer }: CustomerRecord,
+  wallet: Pick<WalletRecord, 'balance' | 'currency'>,
+): CustomerView {
   return { ...customer, walletBalance: wallet.balance, walletCurrency: wallet.currency };
 }
 
@@ -78,18 +87,28 @@ export async function createCustomer(caller: Caller, body: CreateBody, idempoten
     const view = toCustomerView(customer, wallet);
     const changes = new ChangeSet(caller, now);
     // A marketer keeps seeing the customers they create (and only those, and the ones they have orders for).
-    const created = newCustomerItems(customer, wallet, caller.role === 'marketer' ? scopeOf(caller).marketerId : undefined);
+    const created = newCustomerItems(
+      customer,
+      wallet,
+      caller.role === 'marketer' ? scopeOf(caller).marketerId : undefined,
+    );
     changes.write(...created.items);
     changes.audit({ entity: 'customer', entityId: customer.id, tenantId, action: 'created', after: customer });
     changes.write(...key.answerItems(view));
     const outcome = await changes.commit();
     if (outcome.ok) return view;
     const phoneTaken = outcome.refused.includes(created.phoneClaim);
-    const unknownTenant = !phoneTaken && created.tenantCheck !== undefined && outcome.refused.includes(created.tenantCheck);
+    const unknownTenant =
+      !phoneTaken && created.tenantCheck !== undefined && outcome.refused.includes(created.tenantCheck);
     // Lost to a request with the same key (its number taken, or its answer stored first): read the key again for its answer.
     if (!unknownTenant && key.answeredMeanwhile(outcome.refused)) return RETRY_NOW;
-    if (phoneTaken) throw duplicate('mobileNumber', `A customer with mobileNumber ${mobileNumber} already exists in this tenant`);
-    if (unknownTenant) throw invalidField('tenantId', 'must be the id of a tenant, e.g. "demotenantgulfmotors0001" (cli tenants list); no tenant has this one');
+    if (phoneTaken)
+      throw duplicate('mobileNumber', `A customer with mobileNumber ${mobileNumber} already exists in this tenant`);
+    if (unknownTenant)
+      throw invalidField(
+        'tenantId',
+        'must be the id of a tenant, e.g. "demotenantgulfmotors0001" (cli tenants list); no tenant has this one',
+      );
     // Lost to a concurrent transaction: plan again.
     return RETRY;
   });
@@ -112,7 +131,17 @@ export async function getCustomer(caller: Caller, id: string): Promise<CustomerV
 /** A search text meant as a phone number: it starts with +, or is six digits or more with the usual separators. */
 const PHONE_LIKE = /^\+|^[\d\s().-]{6,}$/;
 
-const summaryOf = ({ id, name, mobileNumber, email, country, language, tenantId, walletId, createdAt }: CustomerRecord): SummaryView => ({
+const summaryOf = ({
+  id,
+  name,
+  mobileNumber,
+  email,
+  country,
+  language,
+  tenantId,
+  walletId,
+  createdAt,
+}: CustomerRecord): SummaryView => ({
   id,
   name,
   mobileNumber,
@@ -128,15 +157,24 @@ const summaryOf = ({ id, name, mobileNumber, email, country, language, tenantId,
  * A page of the customers the caller may see, by name: all of them, those whose name begins with
  * `q`, or (when `q` is a phone number) the one with that number.
  */
-export async function listCustomers(caller: Caller, query: ListQuery): Promise<{ data: SummaryView[]; meta: CursorMeta }> {
+export async function listCustomers(
+  caller: Caller,
+  query: ListQuery,
+): Promise<{ data: SummaryView[]; meta: CursorMeta }> {
   const tenantId = owningTenant(caller, query.tenantId);
   const scope = { ...scopeOf(caller), ...(tenantId === undefined ? {} : { tenantId }) };
   const q = query.q?.trim();
   if (query.q !== undefined && !q)
-    throw invalidField('q', 'must not be blank: give the beginning of a name or a phone number with its country code, e.g. q=Lay or q=%2B971501234567');
+    throw invalidField(
+      'q',
+      'must not be blank: give the beginning of a name or a phone number with its country code, e.g. q=Lay or q=%2B971501234567',
+    );
   if (q !== undefined && PHONE_LIKE.test(q)) {
     if (query.cursor !== undefined)
-      throw invalidField('cursor', 'must be left out with a phone number in q: a search by phone has one page, e.g. ?q=%2B971501234567');
+      throw invalidField(
+        'cursor',
+        'must be left out with a phone number in q: a search by phone has one page, e.g. ?q=%2B971501234567',
+      );
     const e164 = normalizePhone(q);
     if (!e164) throw invalidField('q', `looks like a phone number but is not one: ${PHONE_HINT}`);
     const found = await findCustomersByPhone(scope, e164);
@@ -144,7 +182,11 @@ export async function listCustomers(caller: Caller, query: ListQuery): Promise<{
   }
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
   if (query.cursor !== undefined && !after) throw cursorRefused('cursor', 'this is not one the API gave');
-  if (after && !isCursorOfCustomerList(scope, after, q)) throw cursorRefused('cursor', 'this one belongs to another listing or search (send the same q)');
+  if (after && !isCursorOfCustomerList(scope, after, q))
+    throw cursorRefused('cursor', 'this one belongs to another listing or search (send the same q)');
   const page = await listCustomersByName(scope, { namePrefix: q, limit: query.limit, after });
-  return { data: page.customers.map(summaryOf), meta: { limit: query.limit, ...(page.next ? { nextCursor: encodeCursor(page.next) } : {}) } };
+  return {
+    data: page.customers.map(summaryOf),
+    meta: { limit: query.limit, ...(page.next ? { nextCursor: encodeCursor(page.next) } : {}) },
+  };
 }

@@ -23,7 +23,14 @@ export async function describeCaller(caller: Caller): Promise<Me> {
     allowedRoutes: caller.allowedRoutes,
     routes: callableRoutes(caller, routeTable),
     expiresAt: key?.expiresAt ?? null,
-    tenant: tenant ? { id: tenant.id, name: tenant.name, defaultLanguage: tenant.defaultLanguage ?? 'en', timeZone: tenantTimeZone(tenant) } : null,
+    tenant: tenant
+      ? {
+          id: tenant.id,
+          name: tenant.name,
+          defaultLanguage: tenant.defaultLanguage ?? 'en',
+          timeZone: tenantTimeZone(tenant),
+        }
+      : null,
     user: user ? { id: user.id, name: user.name, language: user.language } : null,
   };
 }

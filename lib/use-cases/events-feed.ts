@@ -28,7 +28,11 @@ function typesOf(text: string | undefined): Set<string> | undefined {
     .map((t) => t.trim())
     .filter(Boolean);
   const unknown = types.filter((t) => !isEventType(t));
-  if (unknown.length > 0) throw invalidField('types', `has unknown event types: ${unknown.join(', ')}; use any of ${EVENT_TYPES.join(', ')}, comma-separated`);
+  if (unknown.length > 0)
+    throw invalidField(
+      'types',
+      `has unknown event types: ${unknown.join(', ')}; use any of ${EVENT_TYPES.join(', ')}, comma-separated`,
+    );
   return new Set(types);
 }
 
@@ -37,7 +41,10 @@ function typesOf(text: string | undefined): Set<string> | undefined {
  * visible, never one skipped (lib/domain/event-feed.ts). A cursor is only a position: whoever
  * uses it reads their own tenant's feed.
  */
-export async function listEvents(caller: Caller, query: ListQuery): Promise<{ data: Array<Static<typeof IntegratorEvent>>; meta: CursorMeta }> {
+export async function listEvents(
+  caller: Caller,
+  query: ListQuery,
+): Promise<{ data: Array<Static<typeof IntegratorEvent>>; meta: CursorMeta }> {
   const tenantId = owningTenant(caller, query.tenantId);
   const types = typesOf(query.types);
   let cursor = FEED_START;

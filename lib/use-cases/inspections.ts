@@ -12,14 +12,24 @@ import type {
   listInspections as ListRoute,
 } from '../schemas/inspections.js';
 import type { CursorMeta } from '../domain/paging.js';
-import { isCursorOfInspectionAgenda, listChildren, orderStillThere, putChildItems, queryInspectionAgenda, updateChild } from '../store/order-children.js';
+import {
+  isCursorOfInspectionAgenda,
+  listChildren,
+  orderStillThere,
+  putChildItems,
+  queryInspectionAgenda,
+  updateChild,
+} from '../store/order-children.js';
 import { orderLabels } from '../store/order-labels.js';
 import { decodeCursor, encodeCursor } from './shared/cursor.js';
 import { ChangeSet } from '../store/change-set.js';
 import { getUser } from '../store/users.js';
 import { childInScope, ensureOrderAccepts, orderInScopeOrNotFound } from './shared/order-children.js';
 
-type InspectionRecord = Omit<Static<typeof Inspection>, 'allowedStatusTransitions'> & { tenantId?: string; marketerId?: string };
+type InspectionRecord = Omit<Static<typeof Inspection>, 'allowedStatusTransitions'> & {
+  tenantId?: string;
+  marketerId?: string;
+};
 type CreateBody = Static<NonNullable<(typeof CreateRoute)['body']>>;
 type StatusBody = Static<NonNullable<(typeof StatusRoute)['body']>>;
 type ListQuery = Static<NonNullable<(typeof ListRoute)['query']>>;
@@ -32,10 +42,15 @@ const view = ({ tenantId: _t, marketerId: _m, ...inspection }: InspectionRecord)
 
 export async function createInspection(caller: Caller, body: CreateBody) {
   const scope = scopeOf(caller);
-  const [order, inspector] = await Promise.all([orderInScopeOrNotFound(scope, body.orderId), getUser(scope, body.inspectorId)]);
+  const [order, inspector] = await Promise.all([
+    orderInScopeOrNotFound(scope, body.orderId),
+    getUser(scope, body.inspectorId),
+  ]);
   ensureOrderAccepts(order, 'inspection');
   if (inspector?.role !== 'inspector' || inspector.tenantId !== order.tenantId || inspector.active === false) {
-    throw new AppError('NOT_FOUND', 'Inspector not found', [{ field: 'inspectorId', message: "no active inspector with this user id in the order's tenant" }]);
+    throw new AppError('NOT_FOUND', 'Inspector not found', [
+      { field: 'inspectorId', message: "no active inspector with this user id in the order's tenant" },
+    ]);
   }
   const now = new Date().toISOString();
   const inspection: InspectionRecord = {
@@ -55,8 +70,16 @@ export async function createInspection(caller: Caller, body: CreateBody) {
   };
   const changes = new ChangeSet(caller, now);
   changes.write(...putChildItems('INSPECTION', inspection), orderStillThere(order.id));
-  changes.audit({ entity: 'inspection', entityId: inspection.id, tenantId: inspection.tenantId, action: 'created', after: inspection });
-  changes.emit('inspection.created', inspection.tenantId, { type: 'inspection', id: inspection.id }, view(inspection), { orderId: order.id });
+  changes.audit({
+    entity: 'inspection',
+    entityId: inspection.id,
+    tenantId: inspection.tenantId,
+    action: 'created',
+    after: inspection,
+  });
+  changes.emit('inspection.created', inspection.tenantId, { type: 'inspection', id: inspection.id }, view(inspection), {
+    orderId: order.id,
+  });
   if (!(await changes.commit()).ok) throw notFound('Order', 'orderId');
   return view(inspection);
 }
@@ -68,20 +91,25 @@ export async function createInspection(caller: Caller, body: CreateBody) {
 export async function changeInspectionStatus(caller: Caller, id: string, body: StatusBody) {
   const scope = scopeOf(caller);
   const inspection = await childInScope(scope, 'INSPECTION', id);
-  if (caller.role === 'inspector' && inspection.inspectorId !== caller.userId) throw forbidden('This inspection is assigned to another inspector');
+  if (caller.role === 'inspector' && inspection.inspectorId !== caller.userId)
+    throw forbidden('This inspection is assigned to another inspector');
   // The inspector's name as it is now, kept with the change (a rename shows from the next change on).
   const inspector = await getUser(scope, inspection.inspectorId);
-  if (inspectionIsFinal(inspection.status)) throw invalidState(`The inspection is ${inspection.status}; it can no longer change`);
+  if (inspectionIsFinal(inspection.status))
+    throw invalidState(`The inspection is ${inspection.status}; it can no longer change`);
   if (body.status && !inspectionCanMove(inspection.status, body.status)) {
     const next = inspectionNextStatuses(inspection.status);
-    throw invalidState(`An inspection cannot move from ${inspection.status} to ${body.status}; from ${inspection.status} it can move to ${next.join(' or ')}`, [
-      {
-        field: 'status',
-        message: `must be one of ${next.join(', ')} while the inspection is ${inspection.status}`,
-        currentStatus: inspection.status,
-        allowedStatuses: next,
-      },
-    ]);
+    throw invalidState(
+      `An inspection cannot move from ${inspection.status} to ${body.status}; from ${inspection.status} it can move to ${next.join(' or ')}`,
+      [
+        {
+          field: 'status',
+          message: `must be one of ${next.join(', ')} while the inspection is ${inspection.status}`,
+          currentStatus: inspection.status,
+          allowedStatuses: next,
+        },
+      ],
+    );
   }
   const photos = [...inspection.photos, ...(body.photos ?? [])];
   if (photos.length > MAX_PHOTOS) {
@@ -97,7 +125,9 @@ export async function changeInspectionStatus(caller: Caller, id: string, body: S
     ...(body.pdfReportUrl ? { pdfReportUrl: body.pdfReportUrl } : {}),
     ...(body.notes !== undefined ? { notes: body.notes } : {}),
     ...(body.status === 'Completed' ? { completedAt: new Date().toISOString() } : {}),
-    ...(inspector?.name !== undefined && inspector.name !== inspection.inspectorName ? { inspectorName: inspector.name } : {}),
+    ...(inspector?.name !== undefined && inspector.name !== inspection.inspectorName
+      ? { inspectorName: inspector.name }
+      : {}),
   };
   const readAt = {
     expression: '#status = :read AND updatedAt = :readAt',
@@ -106,7 +136,14 @@ export async function changeInspectionStatus(caller: Caller, id: string, body: S
   };
   const result = await updateChild(caller, scope, 'INSPECTION', inspection, set, readAt, (changes, next) => {
     const action = body.status ? `status.${body.status}` : 'updated';
-    changes.audit({ entity: 'inspection', entityId: id, tenantId: inspection.tenantId, action, before: inspection, after: next });
+    changes.audit({
+      entity: 'inspection',
+      entityId: id,
+      tenantId: inspection.tenantId,
+      action,
+      before: inspection,
+      after: next,
+    });
     // A move is news to integrators; photos and notes alone are not.
     if (body.status && body.status !== inspection.status) {
       const facts = { orderId: inspection.orderId, from: inspection.status, to: body.status };
@@ -114,9 +151,13 @@ export async function changeInspectionStatus(caller: Caller, id: string, body: S
     }
   });
   if (result.ok) return view(result.record);
-  throw new AppError('VERSION_CONFLICT', 'The inspection changed while this request was applied; read it again and retry', {
-    currentStatus: result.current?.status,
-  });
+  throw new AppError(
+    'VERSION_CONFLICT',
+    'The inspection changed while this request was applied; read it again and retry',
+    {
+      currentStatus: result.current?.status,
+    },
+  );
 }
 
 export async function getInspection(caller: Caller, id: string) {
@@ -138,20 +179,31 @@ function agendaOwner(caller: Caller, inspectorId: string | undefined): string {
     return caller.userId;
   }
   if (inspectorId === undefined)
-    throw invalidField('inspectorId', 'is required: the inspector whose inspections to list, e.g. an id from GET /api/v1/inspectors');
+    throw invalidField(
+      'inspectorId',
+      'is required: the inspector whose inspections to list, e.g. an id from GET /api/v1/inspectors',
+    );
   return inspectorId;
 }
 
 /** An inspector's inspections by date, undated ones last, each with its order's number and customer. */
-export async function listInspections(caller: Caller, query: ListQuery): Promise<{ data: Array<Static<typeof AgendaInspection>>; meta: CursorMeta }> {
+export async function listInspections(
+  caller: Caller,
+  query: ListQuery,
+): Promise<{ data: Array<Static<typeof AgendaInspection>>; meta: CursorMeta }> {
   const inspectorId = agendaOwner(caller, query.inspectorId);
   if (query.open !== undefined && query.status !== undefined)
     throw invalidField('open', 'cannot be given with status: give open=true for Pending and InProgress, or one status');
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
   if (query.cursor !== undefined && !after) throw cursorRefused('cursor', 'this is not one the API gave');
-  if (after && !isCursorOfInspectionAgenda(inspectorId, after)) throw cursorRefused('cursor', "this one belongs to another inspector's listing");
+  if (after && !isCursorOfInspectionAgenda(inspectorId, after))
+    throw cursorRefused('cursor', "this one belongs to another inspector's listing");
   const statuses = query.status ? [query.status] : query.open ? ['Pending', 'InProgress'] : undefined;
-  const page = await queryInspectionAgenda(inspectorId, { limit: query.limit, ...(after ? { after } : {}), ...(statuses ? { statuses } : {}) });
+  const page = await queryInspectionAgenda(inspectorId, {
+    limit: query.limit,
+    ...(after ? { after } : {}),
+    ...(statuses ? { statuses } : {}),
+  });
   // An inspector of another tenant named by operations: none of theirs are in the caller's scope.
   const scope = scopeOf(caller);
   const inScope = page.inspections.filter((inspection) => orderInScope(inspection, scope));

@@ -23,11 +23,15 @@ const failedView = (m: ChatMessageRecord, orderNumber: number | undefined): Fail
  * A page of the tenant's failed chat messages, newest first (one Query of the sparse list), each
  * with its order's number (one read of the page's orders' heads).
  */
-export async function listFailedNotifications(caller: Caller, query: ListQuery): Promise<{ data: FailedView[]; meta: CursorMeta }> {
+export async function listFailedNotifications(
+  caller: Caller,
+  query: ListQuery,
+): Promise<{ data: FailedView[]; meta: CursorMeta }> {
   const tenantId = owningTenant(caller, query.tenantId);
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
   if (query.cursor !== undefined && !after) throw cursorRefused('cursor', 'this is not one the API gave');
-  if (after && !isCursorOfFailedMessages(tenantId, after)) throw cursorRefused('cursor', "this one belongs to another tenant's listing");
+  if (after && !isCursorOfFailedMessages(tenantId, after))
+    throw cursorRefused('cursor', "this one belongs to another tenant's listing");
   const page = await queryFailedMessages(tenantId, { limit: query.limit, after });
   const labels = page.messages.length > 0 ? await orderLabels(page.messages.map((m) => m.orderId)) : new Map();
   return {

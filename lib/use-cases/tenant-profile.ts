@@ -4,10 +4,24 @@ import { presignedGetUrl, putObjectSigned } from '../archive/objects.js';
 import { bucketName } from '../config.js';
 import type { Caller } from '../domain/caller.js';
 import { invalidField, notFound, validationError, type FieldError } from '../domain/errors.js';
-import { compactIban, gapsByDocument, ibanProblem, imageProblem, swiftProblem, type ProfileImage, type StoredImage } from '../domain/tenant-profile.js';
+import {
+  compactIban,
+  gapsByDocument,
+  ibanProblem,
+  imageProblem,
+  swiftProblem,
+  type ProfileImage,
+  type StoredImage,
+} from '../domain/tenant-profile.js';
 import { checkExpectedVersion, type ExpectedVersion } from '../domain/versioning.js';
 import type { TenantProfile } from '../schemas/tenant-profile-shapes.js';
-import { getTenantProfile, nextProfile, saveTenantProfile, type ProfileText, type TenantProfileItem } from '../store/tenant-profiles.js';
+import {
+  getTenantProfile,
+  nextProfile,
+  saveTenantProfile,
+  type ProfileText,
+  type TenantProfileItem,
+} from '../store/tenant-profiles.js';
 import { getTenant } from '../store/tenants.js';
 import { auditItem } from './shared/audit-item.js';
 import { RETRY, withRetries } from './shared/retry.js';
@@ -22,7 +36,10 @@ const IMAGE_URL_SECONDS = 15 * 60;
 async function tenantOf(caller: Caller, requested: string | undefined): Promise<string> {
   const tenantId = owningTenant(caller, requested);
   if (tenantId === undefined) {
-    throw invalidField('tenantId', 'is required with a platform key: the tenant whose profile this is, e.g. ?tenantId=demotenantgulfmotors0001');
+    throw invalidField(
+      'tenantId',
+      'is required with a platform key: the tenant whose profile this is, e.g. ?tenantId=demotenantgulfmotors0001',
+    );
   }
   if (caller.tenantId === undefined && !(await getTenant(tenantId))) throw notFound('Tenant', 'tenantId');
   return tenantId;
@@ -80,7 +97,12 @@ function normalised(text: ProfileText): ProfileText {
  * PUT /tenant-profile: the profile's text as given replaces what is stored (fields left out are
  * cleared; the logo and stamp stay). At the version the caller read, when it names one.
  */
-export async function writeTenantProfile(caller: Caller, body: ProfileText, expected: ExpectedVersion | undefined, requested?: string): Promise<ProfileView> {
+export async function writeTenantProfile(
+  caller: Caller,
+  body: ProfileText,
+  expected: ExpectedVersion | undefined,
+  requested?: string,
+): Promise<ProfileView> {
   const tenantId = await tenantOf(caller, requested);
   const problems = bankProblems(body);
   if (problems.length > 0) throw validationError(problems);
@@ -89,7 +111,14 @@ export async function writeTenantProfile(caller: Caller, body: ProfileText, expe
     const current = await getTenantProfile(tenantId, true);
     checkExpectedVersion(expected, current?.version ?? 0, 'profile');
     const next = nextProfile(tenantId, current, { text }, caller.userId ?? caller.keyId);
-    const audit = auditItem(caller, { entity: 'tenant', entityId: tenantId, tenantId, action: 'profile-updated', before: current ?? {}, after: next });
+    const audit = auditItem(caller, {
+      entity: 'tenant',
+      entityId: tenantId,
+      tenantId,
+      action: 'profile-updated',
+      before: current ?? {},
+      after: next,
+    });
     return (await saveTenantProfile(next, [audit])) ? next : RETRY;
   });
   return profileView(saved);
@@ -102,11 +131,18 @@ export interface ImageUpload {
 }
 
 /** PUT /tenant-profile/{image}: the logo or stamp, checked from its bytes, kept in the bucket. */
-export async function uploadProfileImage(caller: Caller, kind: ProfileImage, upload: ImageUpload, requested?: string): Promise<ProfileView> {
+export async function uploadProfileImage(
+  caller: Caller,
+  kind: ProfileImage,
+  upload: ImageUpload,
+  requested?: string,
+): Promise<ProfileView> {
   const tenantId = await tenantOf(caller, requested);
   const bytes = Buffer.from(upload.data, 'base64');
   if (bytes.toString('base64').replace(/=+$/, '') !== upload.data.replace(/\s+/g, '').replace(/=+$/, '')) {
-    throw validationError([{ field: 'data', message: 'must be the image in base64 (A-Z, a-z, 0-9, + and /), e.g. "iVBORw0KGgo..."' }]);
+    throw validationError([
+      { field: 'data', message: 'must be the image in base64 (A-Z, a-z, 0-9, + and /), e.g. "iVBORw0KGgo..."' },
+    ]);
   }
   const checked = imageProblem(bytes, upload.contentType);
   if ('problem' in checked) throw validationError([{ field: 'data', message: checked.problem }]);
@@ -123,7 +159,12 @@ export async function removeProfileImage(caller: Caller, kind: ProfileImage, req
   return changeImage(caller, await tenantOf(caller, requested), kind, undefined);
 }
 
-async function changeImage(caller: Caller, tenantId: string, kind: ProfileImage, stored: StoredImage | undefined): Promise<ProfileView> {
+async function changeImage(
+  caller: Caller,
+  tenantId: string,
+  kind: ProfileImage,
+  stored: StoredImage | undefined,
+): Promise<ProfileView> {
   const saved = await withRetries(async () => {
     const current = await getTenantProfile(tenantId, true);
     const next = nextProfile(tenantId, current, { image: kind, stored }, caller.userId ?? caller.keyId);

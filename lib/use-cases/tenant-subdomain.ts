@@ -8,8 +8,13 @@ import { auditItem } from './shared/audit-item.js';
  * one, which another tenant may then take: for a tenant that renamed itself, or one that took
  * another's name by mistake. Recorded on the tenant's audit trail.
  */
-export async function changeTenantSubdomain(caller: Caller, tenantId: string, subdomain: string): Promise<{ tenant: Tenant; released: string | undefined }> {
-  if (caller.tenantId !== undefined || caller.role !== 'admin') throw forbidden("Only a platform admin may change a tenant's subdomain");
+export async function changeTenantSubdomain(
+  caller: Caller,
+  tenantId: string,
+  subdomain: string,
+): Promise<{ tenant: Tenant; released: string | undefined }> {
+  if (caller.tenantId !== undefined || caller.role !== 'admin')
+    throw forbidden("Only a platform admin may change a tenant's subdomain");
   const tenant = await getTenant(tenantId);
   if (!tenant) throw notFound('Tenant');
   const next = subdomain.toLowerCase();

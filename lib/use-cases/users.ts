@@ -7,7 +7,14 @@ import { normalizePhone } from '../domain/phone.js';
 import { scopeOf } from '../domain/scope.js';
 import type { createUser as CreateRoute, updateUser as UpdateRoute, User } from '../schemas/users.js';
 import { apiKeysOfUser, bumpRevocationStamp, markApiKey } from '../store/api-keys.js';
-import { getUser as readUser, insertUser, listUsers as readUsers, replaceUser, type StaffUser, type UserWriteOutcome } from '../store/users.js';
+import {
+  getUser as readUser,
+  insertUser,
+  listUsers as readUsers,
+  replaceUser,
+  type StaffUser,
+  type UserWriteOutcome,
+} from '../store/users.js';
 import { auditItem } from './shared/audit-item.js';
 import { disableGatewayCopy } from '../gateway/keys.js';
 import { RETRY, withRetries } from './shared/retry.js';
@@ -27,9 +34,13 @@ function mobileOf(given: string | undefined, field: string): string | undefined 
 }
 
 function refused(outcome: Exclude<UserWriteOutcome, { ok: true }>, mobileNumber: string | undefined): Error {
-  if (outcome.reason === 'duplicate-phone') return duplicate('mobileNumber', `A staff user with mobileNumber ${mobileNumber} already exists in this tenant`);
+  if (outcome.reason === 'duplicate-phone')
+    return duplicate('mobileNumber', `A staff user with mobileNumber ${mobileNumber} already exists in this tenant`);
   if (outcome.reason === 'unknown-tenant')
-    return invalidField('tenantId', 'must be the id of a tenant, e.g. "demotenantgulfmotors0001" (cli tenants list); no tenant has this one');
+    return invalidField(
+      'tenantId',
+      'must be the id of a tenant, e.g. "demotenantgulfmotors0001" (cli tenants list); no tenant has this one',
+    );
   return new Error('the user changed while it was being written');
 }
 
@@ -51,7 +62,11 @@ export async function createUser(caller: Caller, body: CreateBody, options: { id
     updatedAt: now,
   };
   const outcome = await insertUser(user, [
-    auditItem(caller, { entity: 'user', entityId: user.id, tenantId: user.tenantId, action: 'created', after: user }, now),
+    auditItem(
+      caller,
+      { entity: 'user', entityId: user.id, tenantId: user.tenantId, action: 'created', after: user },
+      now,
+    ),
   ]);
   if (!outcome.ok) {
     if (outcome.reason === 'changed') throw duplicate('id', `A user with id ${user.id} already exists`);
@@ -60,13 +75,21 @@ export async function createUser(caller: Caller, body: CreateBody, options: { id
   return view(user);
 }
 
-export async function listUsers(caller: Caller, query: { role?: StaffUser['role']; tenantId?: string }): Promise<UserView[]> {
+export async function listUsers(
+  caller: Caller,
+  query: { role?: StaffUser['role']; tenantId?: string },
+): Promise<UserView[]> {
   return (await readUsers(owningTenant(caller, query.tenantId), query.role)).map(view);
 }
 
 /** Whom an inspection can name: the tenant's active inspectors, by name (id and name only). */
-export async function listInspectors(caller: Caller, query: { tenantId?: string }): Promise<Array<{ id: string; name: string }>> {
-  return (await readUsers(owningTenant(caller, query.tenantId), 'inspector')).filter((user) => user.active).map(({ id, name }) => ({ id, name }));
+export async function listInspectors(
+  caller: Caller,
+  query: { tenantId?: string },
+): Promise<Array<{ id: string; name: string }>> {
+  return (await readUsers(owningTenant(caller, query.tenantId), 'inspector'))
+    .filter((user) => user.active)
+    .map(({ id, name }) => ({ id, name }));
 }
 
 export async function getUser(caller: Caller, id: string): Promise<UserView> {
@@ -107,7 +130,8 @@ export async function updateUser(caller: Caller, id: string, body: UpdateBody): 
   return view(user);
 }
 
-export const deactivateUser = (caller: Caller, id: string): Promise<UserView> => updateUser(caller, id, { active: false });
+export const deactivateUser = (caller: Caller, id: string): Promise<UserView> =>
+  updateUser(caller, id, { active: false });
 
 /**
  * Every key issued for the user stops working: within seconds on every container (markApiKey
@@ -126,7 +150,14 @@ async function disableKeysOf(caller: Caller, user: StaffUser): Promise<void> {
     const disabled = await markApiKey(key, { disabledAt: now }, [
       auditItem(
         caller,
-        { entity: 'apiKey', entityId: key.id, tenantId: key.tenantId, action: 'disabled', before: key, after: { ...key, disabledAt: now } },
+        {
+          entity: 'apiKey',
+          entityId: key.id,
+          tenantId: key.tenantId,
+          action: 'disabled',
+          before: key,
+          after: { ...key, disabledAt: now },
+        },
         now,
       ),
     ]);

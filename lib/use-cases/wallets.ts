@@ -13,7 +13,13 @@ import { ChangeSet } from '../store/change-set.js';
 import { getWallet, readLedgerPage } from '../store/wallets.js';
 import { idempotent } from './shared/idempotency.js';
 import { RETRY, RETRY_NOW } from './shared/retry.js';
-import { moveWallet, transactionView, walletView, type TransactionView, type WalletView } from './shared/wallet-movement.js';
+import {
+  moveWallet,
+  transactionView,
+  walletView,
+  type TransactionView,
+  type WalletView,
+} from './shared/wallet-movement.js';
 
 type MoveBody = Static<NonNullable<(typeof MoveRoute)['body']>>;
 export interface MovementResult {
@@ -37,31 +43,43 @@ function checkMovementBody(body: MoveBody): void {
  * One money movement: re-planned from a fresh read until it commits (the balance is never
  * computed from a stale read), answered once per Idempotency-Key.
  */
-export async function createWalletTransaction(caller: Caller, walletId: string, body: MoveBody, idempotencyKey: string | undefined): Promise<MovementResult> {
+export async function createWalletTransaction(
+  caller: Caller,
+  walletId: string,
+  body: MoveBody,
+  idempotencyKey: string | undefined,
+): Promise<MovementResult> {
   checkMovementBody(body);
   const scope = scopeOf(caller);
-  return idempotent<MovementResult>(caller, idempotencyKey, { operation: 'createWalletTransaction', target: walletId, body }, async (key) => {
-    const replayed = await key.read();
-    if (replayed) return replayed.answer;
-    const wallet = await getWallet(scope, walletId, true);
-    if (!wallet) throw notFound('Wallet');
-    if (body.orderId !== undefined) {
-      // The order a movement names must be one this wallet's customer placed, in the caller's scope.
-      const order = await getOrder(scope, body.orderId);
-      if (!order || order.customerId !== wallet.customerId) throw notFound('Order', 'orderId');
-    }
-    const changes = new ChangeSet(caller);
-    const { entry, walletAfter } = moveWallet(changes, wallet, body, caller.userId ?? caller.keyId, { auditEntry: true });
-    const result: MovementResult = { transaction: transactionView(entry), wallet: walletView(walletAfter) };
-    changes.write(...key.answerItems(result));
-    const outcome = await changes.commit();
-    if (outcome.ok) {
-      recordEvent('WalletMovements');
-      return result;
-    }
-    // Lost a race: a retry with the same key answered first (replay it), or the wallet moved (re-plan from a fresh read).
-    return key.answeredMeanwhile(outcome.failed) ? RETRY_NOW : RETRY;
-  });
+  return idempotent<MovementResult>(
+    caller,
+    idempotencyKey,
+    { operation: 'createWalletTransaction', target: walletId, body },
+    async (key) => {
+      const replayed = await key.read();
+      if (replayed) return replayed.answer;
+      const wallet = await getWallet(scope, walletId, true);
+      if (!wallet) throw notFound('Wallet');
+      if (body.orderId !== undefined) {
+        // The order a movement names must be one this wallet's customer placed, in the caller's scope.
+        const order = await getOrder(scope, body.orderId);
+        if (!order || order.customerId !== wallet.customerId) throw notFound('Order', 'orderId');
+      }
+      const changes = new ChangeSet(caller);
+      const { entry, walletAfter } = moveWallet(changes, wallet, body, caller.userId ?? caller.keyId, {
+        auditEntry: true,
+      });
+      const result: MovementResult = { transaction: transactionView(entry), wallet: walletView(walletAfter) };
+      changes.write(...key.answerItems(result));
+      const outcome = await changes.commit();
+      if (outcome.ok) {
+        recordEvent('WalletMovements');
+        return result;
+      }
+      // Lost a race: a retry with the same key answered first (replay it), or the wallet moved (re-plan from a fresh read).
+      return key.answeredMeanwhile(outcome.failed) ? RETRY_NOW : RETRY;
+    },
+  );
 }
 
 export async function listWalletTransactions(

@@ -16,7 +16,8 @@ export interface WebhookReceipt {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const list = (value: unknown): Json[] => (Array.isArray(value) ? value.filter(isObject) : []);
 
 /** Meta's epoch-second timestamps as ISO time; the time of receipt when absent or garbled. */
@@ -40,7 +41,10 @@ function wordsOf(message: Json): string | undefined {
  * repeats calls: statuses keep their first time, and an inbound message is acted on once.
  * Changes of other fields (template reviews, account updates) are accepted and ignored.
  */
-export async function receiveWhatsAppWebhook(payload: unknown, channel: ChatChannel = chatChannel()): Promise<WebhookReceipt> {
+export async function receiveWhatsAppWebhook(
+  payload: unknown,
+  channel: ChatChannel = chatChannel(),
+): Promise<WebhookReceipt> {
   const receipt: WebhookReceipt = { statuses: 0, unknownStatuses: 0, messages: 0, optOuts: 0 };
   const values = list(isObject(payload) ? payload.entry : undefined).flatMap((entry) =>
     list(entry.changes).map((change) => (isObject(change.value) ? change.value : {})),
@@ -55,7 +59,8 @@ export async function receiveWhatsAppWebhook(payload: unknown, channel: ChatChan
         title: typeof error.title === 'string' ? error.title.slice(0, 500) : undefined,
       };
       const known = await recordDeliveryStatus(status.id, status.status, at, reason);
-      const callbackData = typeof status.biz_opaque_callback_data === 'string' ? status.biz_opaque_callback_data : undefined;
+      const callbackData =
+        typeof status.biz_opaque_callback_data === 'string' ? status.biz_opaque_callback_data : undefined;
       if (known) receipt.statuses += 1;
       else if (callbackData) {
         // Ours, but its id was never recorded (the table was away when the send answered).
@@ -64,7 +69,8 @@ export async function receiveWhatsAppWebhook(payload: unknown, channel: ChatChan
       } else receipt.unknownStatuses += 1;
     }
     for (const message of list(value.messages)) {
-      const phone = typeof message.from === 'string' ? normalizePhone(`+${message.from.replace(/^\+/, '')}`) : undefined;
+      const phone =
+        typeof message.from === 'string' ? normalizePhone(`+${message.from.replace(/^\+/, '')}`) : undefined;
       if (!phone || typeof message.id !== 'string') continue;
       const words = wordsOf(message);
       const intent = words === undefined ? undefined : optOutIntent(words);

@@ -99,9 +99,9 @@ export function meterCapacity(ddb: DynamoDBDocumentClient) {
       const pricing = kind === 'write' && measured !== 'setup' && !chatLogOnly(input);
       if (pricing)
         await Promise.all(
-          (input.TransactItems as Array<{ Put?: { TableName: string } }> | undefined)?.map((e) => shapeOf(Object.values(e)[0]!.TableName)) ?? [
-            shapeOf(String(input.TableName ?? Object.keys((input.RequestItems as object) ?? {})[0])),
-          ],
+          (input.TransactItems as Array<{ Put?: { TableName: string } }> | undefined)?.map((e) =>
+            shapeOf(Object.values(e)[0]!.TableName),
+          ) ?? [shapeOf(String(input.TableName ?? Object.keys((input.RequestItems as object) ?? {})[0]))],
         );
       const targets = pricing ? targetsOf(command, input, (name) => shapes.get(name)?.keys ?? ['pk', 'sk']) : [];
       const before = await Promise.all(targets.map(read));
@@ -111,25 +111,35 @@ export function meterCapacity(ddb: DynamoDBDocumentClient) {
       } catch (error) {
         // A refused write (a condition, a cancelled transaction) is still charged for the items it read.
         targets.forEach((target, i) => {
-          const cost = writeUnits(shapes.get(target.table)!, before[i], before[i], { transaction: target.transaction, check: true });
+          const cost = writeUnits(shapes.get(target.table)!, before[i], before[i], {
+            transaction: target.transaction,
+            check: true,
+          });
           pricedAdd(measured as 'request' | 'consumer', 'table', cost.table);
         });
         throw error;
       }
       const after = await Promise.all(targets.map(read));
       targets.forEach((target, i) => {
-        const cost = writeUnits(shapes.get(target.table)!, before[i], after[i], { transaction: target.transaction, check: target.check });
+        const cost = writeUnits(shapes.get(target.table)!, before[i], after[i], {
+          transaction: target.transaction,
+          check: target.check,
+        });
         if (process.env.ORDER_WALK_TRACE) {
           const size = (item: Item | undefined) => (item ? itemSize(item) : '-');
-          process.stderr.write(`  priced ${JSON.stringify(target.key)} ${size(before[i])} -> ${size(after[i])} B: ${JSON.stringify(cost)}\n`);
+          process.stderr.write(
+            `  priced ${JSON.stringify(target.key)} ${size(before[i])} -> ${size(after[i])} B: ${JSON.stringify(cost)}\n`,
+          );
         }
         pricedAdd(measured as 'request' | 'consumer', 'table', cost.table);
-        for (const [index, value] of Object.entries(cost.indexes)) pricedAdd(measured as 'request' | 'consumer', index, value);
+        for (const [index, value] of Object.entries(cost.indexes))
+          pricedAdd(measured as 'request' | 'consumer', index, value);
       });
       if (!kind || phase === 'setup') return result;
       const consumed = (result.output as { ConsumedCapacity?: Consumed | Consumed[] }).ConsumedCapacity;
       const parts = consumed === undefined ? [] : Array.isArray(consumed) ? consumed : [consumed];
-      const unitsOf = (part: CapacityPart | undefined) => (kind === 'write' ? part?.WriteCapacityUnits : part?.ReadCapacityUnits) ?? part?.CapacityUnits ?? 0;
+      const unitsOf = (part: CapacityPart | undefined) =>
+        (kind === 'write' ? part?.WriteCapacityUnits : part?.ReadCapacityUnits) ?? part?.CapacityUnits ?? 0;
       if (process.env.ORDER_WALK_TRACE) {
         const items = JSON.stringify(input).match(/"pk":"[^"]*","sk":"[^"]*"|"pk":"[^"#]*#?/g) ?? [];
         process.stderr.write(`${phase} ${command} ${JSON.stringify(parts)} ${items.join(' ')}\n`);
@@ -142,9 +152,12 @@ export function meterCapacity(ddb: DynamoDBDocumentClient) {
         const bucket = totals[phase];
         add(bucket, kind, unitsOf(part));
         add(stepUnits[phase], kind, unitsOf(part));
-        const table = part.Table ? unitsOf(part.Table) : unitsOf(part) - Object.values(part.GlobalSecondaryIndexes ?? {}).reduce((s, p) => s + unitsOf(p), 0);
+        const table = part.Table
+          ? unitsOf(part.Table)
+          : unitsOf(part) - Object.values(part.GlobalSecondaryIndexes ?? {}).reduce((s, p) => s + unitsOf(p), 0);
         add(place(bucket.by, 'table'), kind, table);
-        for (const [index, units] of Object.entries(part.GlobalSecondaryIndexes ?? {})) add(place(bucket.by, index), kind, unitsOf(units));
+        for (const [index, units] of Object.entries(part.GlobalSecondaryIndexes ?? {}))
+          add(place(bucket.by, index), kind, unitsOf(units));
       }
       return result;
     },

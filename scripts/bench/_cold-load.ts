@@ -33,7 +33,12 @@ const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 function memory() {
   globalThis.gc?.();
   const m = process.memoryUsage();
-  return { rssMb: mb(m.rss), heapUsedMb: mb(m.heapUsed), arrayBuffersMb: mb(m.arrayBuffers), externalMb: mb(m.external) };
+  return {
+    rssMb: mb(m.rss),
+    heapUsedMb: mb(m.heapUsed),
+    arrayBuffersMb: mb(m.arrayBuffers),
+    externalMb: mb(m.external),
+  };
 }
 
 /** The highest RSS this process has had so far (the kernel's count: heap, array buffers and all). */
@@ -77,7 +82,11 @@ if (command === 'build') {
   for (const car of cars(count)) rows.push(toRow(car));
   const fields = Object.keys(rows[0]!);
   const json = gzipSync(
-    JSON.stringify({ version: `bench-${count}`, fields, rows: rows.map((row) => fields.map((f) => (row as unknown as Record<string, unknown>)[f] ?? null)) }),
+    JSON.stringify({
+      version: `bench-${count}`,
+      fields,
+      rows: rows.map((row) => fields.map((f) => (row as unknown as Record<string, unknown>)[f] ?? null)),
+    }),
   );
   writeFileSync(join(dir, `${count}.json.gz`), json);
   console.log(JSON.stringify({ jsonBytes: json.length }));
@@ -93,7 +102,12 @@ if (command === 'build') {
     const { index } = decodeSnapshot(body);
     body = undefined;
     query = (filter, page) =>
-      queryIndex(index, filter, { publishedOnly: true, providers: new Set(['glovis', 'kcar', 'lotte', 'sk', 'autohub', 'heydealer']) }, page).total;
+      queryIndex(
+        index,
+        filter,
+        { publishedOnly: true, providers: new Set(['glovis', 'kcar', 'lotte', 'sk', 'autohub', 'heydealer']) },
+        page,
+      ).total;
   } else {
     // The previous cold start: gunzip, JSON.parse, one object per car, then the scanning engine's index.
     const parsed = JSON.parse(gunzipSync(body).toString('utf8')) as { fields: string[]; rows: unknown[][] };
@@ -113,7 +127,13 @@ if (command === 'build') {
   const matches: Record<string, number> = {};
   if (withQueries && query) {
     for (const [label, raw] of MIX) {
-      const parsed = parseCarQuery({ page: 1, limit: 20, sortBy: 'createdAt', sortOrder: 'desc', ...raw } as CarListQuery);
+      const parsed = parseCarQuery({
+        page: 1,
+        limit: 20,
+        sortBy: 'createdAt',
+        sortOrder: 'desc',
+        ...raw,
+      } as CarListQuery);
       if (!parsed.ok) throw new Error(label);
       for (let i = 0; i < Math.min(20, runs); i += 1) matches[label] = query(parsed.value.filter, parsed.value.page);
       const samples: number[] = [];
@@ -127,7 +147,9 @@ if (command === 'build') {
     }
   }
   const afterQueries = memory();
-  console.log(JSON.stringify({ loadMs, before, after, afterQueries, peakRssMb: peakRssMb(), fileBytes, queries, matches }));
+  console.log(
+    JSON.stringify({ loadMs, before, after, afterQueries, peakRssMb: peakRssMb(), fileBytes, queries, matches }),
+  );
 } else {
   throw new Error('usage: _cold-load.ts build <count> <dir> | json <count> <dir> | load <file> binary|json [q <runs>]');
 }

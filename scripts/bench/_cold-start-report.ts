@@ -65,11 +65,15 @@ export function coldStartReport({ runs, env, measured, failures, baselineVariant
     renderTable(header, rows, ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'left']),
     'zip KB = the deployment package of the function: its bundle and any file its package.patterns add, deflated (npm run package makes one zip per function, source maps left out).',
     '',
-    `init = require(bundle) in a fresh node ${process.version} process, ${runs} runs (p95 = nearest rank), env ${Object.keys(env)
+    `init = require(bundle) in a fresh node ${process.version} process, ${runs} runs (p95 = nearest rank), env ${Object.keys(
+      env,
+    )
       .filter((k) => k !== 'PATH')
       .join(', ')}.`,
     `budget: <= ${BUDGET_RATIO * 100}% of the naive baseline's size and init p50 in this run` +
-      (base && !base.error ? ` (<= ${kb(BUDGET_RATIO * base.sizeBytes)} KB, <= ${round(BUDGET_RATIO * base.p50Ms, 1)} ms)` : '') +
+      (base && !base.error
+        ? ` (<= ${kb(BUDGET_RATIO * base.sizeBytes)} KB, <= ${round(BUDGET_RATIO * base.p50Ms, 1)} ms)`
+        : '') +
       `; reference machines: naive ~${REFERENCE.sizeKb} KB / ~${REFERENCE.initMs} ms.`,
   ];
   const httpFunctions = functions.filter((m) => m.http);
@@ -80,7 +84,8 @@ export function coldStartReport({ runs, env, measured, failures, baselineVariant
     lines.push(
       `${m.name}: its package also carries ${kb(m.packageFileBytes)} KB of files it serves, read on the first request (not part of the bundle or its init).`,
     );
-  if (baselineVariant === 'ajv-compile') lines.push('note: baseline uses plain Ajv compile (the @middy/validator/transpile variant did not build).');
+  if (baselineVariant === 'ajv-compile')
+    lines.push('note: baseline uses plain Ajv compile (the @middy/validator/transpile variant did not build).');
   for (const failure of failures) lines.push(`BUILD FAILED ${failure.name}: ${failure.error}`);
   for (const m of measured.filter((x) => x.error)) lines.push(`INIT FAILED ${m.name}: ${m.error}`);
   if (!base) lines.push(`BASELINE FAILED: ${baselineNotes.join(' | ')}`);
@@ -108,7 +113,9 @@ export function coldStartReport({ runs, env, measured, failures, baselineVariant
   }
 
   const verdicts = functions.filter((m) => m.http).map(verdict);
-  const withinBudget = verdicts.some((v) => v.within === undefined) ? undefined : verdicts.every((v) => v.within === true);
+  const withinBudget = verdicts.some((v) => v.within === undefined)
+    ? undefined
+    : verdicts.every((v) => v.within === true);
   const rowJson = (m: Measured) => ({
     name: m.name,
     kind: m.kind,
@@ -130,5 +137,10 @@ export function coldStartReport({ runs, env, measured, failures, baselineVariant
     packages: m.packages,
   });
 
-  return { text: lines.join('\n'), withinBudget, functions: functions.map(rowJson), baseline: base ? rowJson(base) : null };
+  return {
+    text: lines.join('\n'),
+    withinBudget,
+    functions: functions.map(rowJson),
+    baseline: base ? rowJson(base) : null,
+  };
 }

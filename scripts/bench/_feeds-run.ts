@@ -29,8 +29,20 @@ import { receiveFeedObject } from '../../lib/use-cases/catalogue-feeds/import-fe
 import { ensureTableAndBucket } from '../local/bootstrap.js';
 import { previousImportCars, previousParseCatalogueLines } from './_previous-catalogue-import.js';
 
-const WRITES = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'BatchWriteItemCommand', 'TransactWriteItemsCommand']);
-const READS = new Set(['GetItemCommand', 'QueryCommand', 'ScanCommand', 'BatchGetItemCommand', 'TransactGetItemsCommand']);
+const WRITES = new Set([
+  'PutItemCommand',
+  'UpdateItemCommand',
+  'DeleteItemCommand',
+  'BatchWriteItemCommand',
+  'TransactWriteItemsCommand',
+]);
+const READS = new Set([
+  'GetItemCommand',
+  'QueryCommand',
+  'ScanCommand',
+  'BatchGetItemCommand',
+  'TransactGetItemsCommand',
+]);
 
 const tally = { writeUnits: 0, readUnits: 0, carItemsWritten: 0, otherItemsWritten: 0, writeCalls: 0, readCalls: 0 };
 let counting = false;
@@ -38,16 +50,24 @@ let counting = false;
 type Key = Record<string, unknown> | undefined;
 const pkOf = (key: Key): string => {
   const pk = key?.pk;
-  return typeof pk === 'string' ? pk : typeof pk === 'object' && pk !== null ? String((pk as { S?: string }).S ?? '') : '';
+  return typeof pk === 'string'
+    ? pk
+    : typeof pk === 'object' && pk !== null
+      ? String((pk as { S?: string }).S ?? '')
+      : '';
 };
 /** The keys a write call writes (the car and its reference are the catalogue's items; the rest is the import's bookkeeping). */
 function writtenKeys(command: string, input: Record<string, any>): Key[] {
   if (command === 'BatchWriteItemCommand')
     return Object.values(input.RequestItems ?? {}).flatMap((requests) =>
-      (requests as Array<{ PutRequest?: { Item: Key }; DeleteRequest?: { Key: Key } }>).map((r) => r.PutRequest?.Item ?? r.DeleteRequest?.Key),
+      (requests as Array<{ PutRequest?: { Item: Key }; DeleteRequest?: { Key: Key } }>).map(
+        (r) => r.PutRequest?.Item ?? r.DeleteRequest?.Key,
+      ),
     );
   if (command === 'TransactWriteItemsCommand')
-    return (input.TransactItems ?? []).flatMap((t: Record<string, any>) => (t.Put ? [t.Put.Item] : t.Update ? [t.Update.Key] : t.Delete ? [t.Delete.Key] : []));
+    return (input.TransactItems ?? []).flatMap((t: Record<string, any>) =>
+      t.Put ? [t.Put.Item] : t.Update ? [t.Update.Key] : t.Delete ? [t.Delete.Key] : [],
+    );
   return [input.Item ?? input.Key];
 }
 
@@ -67,8 +87,13 @@ ddb.middlewareStack.add(
       }
     } else tally.readCalls += 1;
     const result = await next(args);
-    const consumed = (result.output as { ConsumedCapacity?: { CapacityUnits?: number } | Array<{ CapacityUnits?: number }> }).ConsumedCapacity;
-    const units = (Array.isArray(consumed) ? consumed : consumed ? [consumed] : []).reduce((sum, part) => sum + (part.CapacityUnits ?? 0), 0);
+    const consumed = (
+      result.output as { ConsumedCapacity?: { CapacityUnits?: number } | Array<{ CapacityUnits?: number }> }
+    ).ConsumedCapacity;
+    const units = (Array.isArray(consumed) ? consumed : consumed ? [consumed] : []).reduce(
+      (sum, part) => sum + (part.CapacityUnits ?? 0),
+      0,
+    );
     if (kind === 'write') tally.writeUnits += units;
     else tally.readUnits += units;
     return result;
@@ -134,14 +159,26 @@ if (command === 'previous') {
   const [key, file] = [args[0]!, args[1]!];
   await ensureTableAndBucket(tableName(), bucketName());
   const putAt = Date.now();
-  await putObject(bucketName(), key, readFileSync(file), key.endsWith('.gz') ? 'application/gzip' : 'application/x-ndjson');
+  await putObject(
+    bucketName(),
+    key,
+    readFileSync(file),
+    key.endsWith('.gz') ? 'application/gzip' : 'application/x-ndjson',
+  );
   const object = await describeObject(bucketName(), key);
   if (!object) throw new Error(`${key} is not in the bucket after the upload`);
   const uploadMs = Date.now() - putAt;
   const outcome = await measured(async () => {
     const done = await receiveFeedObject(object);
     if (!done) throw new Error(`${key} was not taken as a feed`);
-    return { status: done.status, counts: done.counts, steps: done.steps, events: done.events ?? 0, reason: done.reason, version: done.snapshotVersion };
+    return {
+      status: done.status,
+      counts: done.counts,
+      steps: done.steps,
+      events: done.events ?? 0,
+      reason: done.reason,
+      version: done.snapshotVersion,
+    };
   });
   print({ ...outcome, putAt, uploadMs, bytes: object.size });
 } else if (command === 'reader') {
@@ -155,7 +192,8 @@ if (command === 'previous') {
     if (row.advertisementNumber === advertisementNumber) target = row.id;
     if (row.advertisementNumber === gone) goneId = row.id;
   }
-  if (target === undefined || goneId === undefined) throw new Error(`listings ${advertisementNumber} and ${gone} are not both in the catalogue`);
+  if (target === undefined || goneId === undefined)
+    throw new Error(`listings ${advertisementNumber} and ${gone} are not both in the catalogue`);
   const startVersion = (await getCataloguePointer())?.version;
   print({ ready: true, size: first.size, startVersion });
   const positionOf = (index: typeof first, id: number) => index.id.indexOf(id);

@@ -43,14 +43,21 @@ function packageOf(path: string): string {
     .join(' > ');
 }
 
-function summariseInputs(metafile: Metafile, outFile: string, rootDir: string): { inputs: InputShare[]; packages: InputShare[] } {
-  const output = Object.entries(metafile.outputs).find(([path]) => join(rootDir, path) === outFile || path === outFile)?.[1];
+function summariseInputs(
+  metafile: Metafile,
+  outFile: string,
+  rootDir: string,
+): { inputs: InputShare[]; packages: InputShare[] } {
+  const output = Object.entries(metafile.outputs).find(
+    ([path]) => join(rootDir, path) === outFile || path === outFile,
+  )?.[1];
   if (!output) return { inputs: [], packages: [] };
   const inputs = Object.entries(output.inputs)
     .map(([path, input]) => ({ path: path.replace(/^(\.\.\/)+/, ''), bytes: input.bytesInOutput }))
     .sort((a, b) => b.bytes - a.bytes);
   const byPackage = new Map<string, number>();
-  for (const input of inputs) byPackage.set(packageOf(input.path), (byPackage.get(packageOf(input.path)) ?? 0) + input.bytes);
+  for (const input of inputs)
+    byPackage.set(packageOf(input.path), (byPackage.get(packageOf(input.path)) ?? 0) + input.bytes);
   const packages = [...byPackage.entries()].map(([path, bytes]) => ({ path, bytes })).sort((a, b) => b.bytes - a.bytes);
   return { inputs, packages };
 }
@@ -60,7 +67,14 @@ export async function bundleOne(
   options: BuildOptions,
   outExtension: string,
   outDir: string,
-  spec: { name: string; kind: Bundle['kind']; entry: string; exportName: string; http?: boolean; packageFiles?: string[] },
+  spec: {
+    name: string;
+    kind: Bundle['kind'];
+    entry: string;
+    exportName: string;
+    http?: boolean;
+    packageFiles?: string[];
+  },
 ): Promise<Bundle> {
   mkdirSync(outDir, { recursive: true });
   const result = await build({
@@ -78,7 +92,8 @@ export async function bundleOne(
   const file = join(outDir, basename(spec.entry).replace(/\.[^.]+$/, '') + outExtension);
   const code = readFileSync(file);
   // One entry each: local header (30) + central directory entry (46), its name twice; the end record (22) once.
-  const zipEntry = (bytes: Buffer, name: string) => deflateRawSync(bytes, { level: 9 }).length + 76 + 2 * Buffer.byteLength(name);
+  const zipEntry = (bytes: Buffer, name: string) =>
+    deflateRawSync(bytes, { level: 9 }).length + 76 + 2 * Buffer.byteLength(name);
   const extras = (spec.packageFiles ?? []).map((name) => ({ name, bytes: readFileSync(join(rootDir, name)) }));
   return {
     name: spec.name,
@@ -88,7 +103,10 @@ export async function bundleOne(
     file,
     sizeBytes: statSync(file).size,
     gzipBytes: gzipSync(code).length,
-    zipBytes: zipEntry(code, relative(rootDir, file)) + extras.reduce((sum, extra) => sum + zipEntry(extra.bytes, extra.name), 0) + 22,
+    zipBytes:
+      zipEntry(code, relative(rootDir, file)) +
+      extras.reduce((sum, extra) => sum + zipEntry(extra.bytes, extra.name), 0) +
+      22,
     http: spec.http ?? false,
     packageFileBytes: extras.reduce((sum, extra) => sum + extra.bytes.length, 0),
     ...summariseInputs(result.metafile, file, rootDir),

@@ -38,7 +38,11 @@ process.stdout.write(JSON.stringify({ initMs: t1 - t0 }));
 `;
 
 function initOnce(probe: string, bundle: Bundle, env: Record<string, string>): number {
-  const child = spawnSync(process.execPath, [probe, bundle.file, bundle.exportName], { env, encoding: 'utf8', timeout: 60_000 });
+  const child = spawnSync(process.execPath, [probe, bundle.file, bundle.exportName], {
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   if (child.status !== 0) {
     const why = child.error?.message ?? (child.stderr.trim().split('\n').slice(-3).join(' ') || `exit ${child.status}`);
     throw new Error(`require(${bundle.name}) failed: ${why}`);

@@ -59,9 +59,15 @@ async function main(): Promise<void> {
   // never touches the table, so this stand-in answers as it does without drawing anything.
   const renderer: Server = createServer((request, response) => {
     request.resume();
-    request.on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ stored: true, bytes: 48_000 })));
+    request.on('end', () =>
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ stored: true, bytes: 48_000 })),
+    );
   });
-  await new Promise<void>((resolve) => renderer.listen(Number(new URL(process.env.AWS_ENDPOINT_URL_LAMBDA!).port), '127.0.0.1', resolve));
+  await new Promise<void>((resolve) =>
+    renderer.listen(Number(new URL(process.env.AWS_ENDPOINT_URL_LAMBDA!).port), '127.0.0.1', resolve),
+  );
 
   const staff = await setUpTenant(tree);
 
@@ -87,10 +93,15 @@ async function main(): Promise<void> {
   const { id, notifications } = await walkOrder(tree, staff, request);
 
   const messagesByAudience: Record<string, number> = {};
-  for (const message of notifications) messagesByAudience[message.audience] = (messagesByAudience[message.audience] ?? 0) + 1;
+  for (const message of notifications)
+    messagesByAudience[message.audience] = (messagesByAudience[message.audience] ?? 0) + 1;
   const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
   const { Items } = await ddb.send(
-    new QueryCommand({ TableName: process.env.TABLE_NAME!, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `ORDER#${id}` } }),
+    new QueryCommand({
+      TableName: process.env.TABLE_NAME!,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': `ORDER#${id}` },
+    }),
   );
   const orderItems = (Items ?? []).filter((item) => String(item.sk).startsWith('ORDER'));
   renderer.close();

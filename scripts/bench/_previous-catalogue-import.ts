@@ -50,7 +50,14 @@ export function previousParseCatalogueLines(text: string): { cars: CarImportLine
 
 async function getPointer(): Promise<Pointer | undefined> {
   const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.cataloguePointer() }));
-  return Item ? { version: String(Item.version), objectKey: String(Item.objectKey), count: Number(Item.count), createdAt: String(Item.createdAt) } : undefined;
+  return Item
+    ? {
+        version: String(Item.version),
+        objectKey: String(Item.objectKey),
+        count: Number(Item.count),
+        createdAt: String(Item.createdAt),
+      }
+    : undefined;
 }
 
 async function putPointer(pointer: Pointer, expectedVersion: string | undefined): Promise<boolean> {
@@ -73,7 +80,9 @@ async function putPointer(pointer: Pointer, expectedVersion: string | undefined)
 const chunks = <T>(items: readonly T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
-async function findCarIds(refs: ReadonlyArray<{ provider: string; advertisementNumber: string }>): Promise<Map<string, number>> {
+async function findCarIds(
+  refs: ReadonlyArray<{ provider: string; advertisementNumber: string }>,
+): Promise<Map<string, number>> {
   const found = new Map<string, number>();
   for (const chunk of chunks(refs, 100)) {
     let request: Record<string, { Keys: Array<Record<string, unknown>> }> | undefined = {
@@ -81,7 +90,8 @@ async function findCarIds(refs: ReadonlyArray<{ provider: string; advertisementN
     };
     while (request && Object.keys(request).length > 0) {
       const result = await ddb.send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of result.Responses?.[tableName()] ?? []) found.set(`${item.provider}#${item.advertisementNumber}`, Number(item.carId));
+      for (const item of result.Responses?.[tableName()] ?? [])
+        found.set(`${item.provider}#${item.advertisementNumber}`, Number(item.carId));
       request = result.UnprocessedKeys as typeof request;
     }
   }
@@ -161,8 +171,15 @@ export async function previousImportCars(
   for (const car of cars) rows.set(car.id, toRow(car));
   const version = `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId().slice(0, 8)}`;
   const objectKey = snapshotKey(version);
-  await writeObject(bucketName(), objectKey, encodeSnapshot(version, buildIndex([...rows.values()])), 'application/octet-stream');
-  if (!(await putPointer({ version, objectKey, count: rows.size, createdAt: new Date().toISOString() }, pointer?.version)))
+  await writeObject(
+    bucketName(),
+    objectKey,
+    encodeSnapshot(version, buildIndex([...rows.values()])),
+    'application/octet-stream',
+  );
+  if (
+    !(await putPointer({ version, objectKey, count: rows.size, createdAt: new Date().toISOString() }, pointer?.version))
+  )
     throw new Error('the catalogue pointer moved during the baseline import');
   return { created: fresh.length, updated: unique.length - fresh.length, catalogueSize: rows.size, version };
 }

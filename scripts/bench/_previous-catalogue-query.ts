@@ -16,7 +16,10 @@ export interface PreviousIndex {
 
 export function previousIndex(rows: CarRow[]): PreviousIndex {
   // The sort orders were the same in both designs.
-  const order = Object.fromEntries(SORT_KEYS.map((key) => [key, sortedPositions(rows, key)])) as Record<SortKey, Uint32Array>;
+  const order = Object.fromEntries(SORT_KEYS.map((key) => [key, sortedPositions(rows, key)])) as Record<
+    SortKey,
+    Uint32Array
+  >;
   return { rows, order, columns: previousColumns(rows) };
 }
 
@@ -91,7 +94,8 @@ function previousColumns(rows: readonly CarRow[]): Columns {
   const n = rows.length;
   const optionDictionary = new Map<string, number>();
   for (const row of rows)
-    for (const option of row.options) if (!optionDictionary.has(lower(option))) optionDictionary.set(lower(option), optionDictionary.size);
+    for (const option of row.options)
+      if (!optionDictionary.has(lower(option))) optionDictionary.set(lower(option), optionDictionary.size);
   const words = Math.max(1, Math.ceil(optionDictionary.size / 32));
   const bits = new Uint32Array(n * words);
   const columns: Columns = {
@@ -172,7 +176,9 @@ function makeModelCheck(columns: Columns, pairs: NonNullable<CarFilter['makeMode
   return (i) => {
     const m = make.codes[i]!;
     if (makeOnly[m] === 1) return true;
-    for (const pair of withModel) if (pair.make === m && (pair.models[model.codes[i]!] === 1 || pair.groups[modelGroup.codes[i]!] === 1)) return true;
+    for (const pair of withModel)
+      if (pair.make === m && (pair.models[model.codes[i]!] === 1 || pair.groups[modelGroup.codes[i]!] === 1))
+        return true;
     return false;
   };
 }
@@ -253,7 +259,12 @@ interface PageRequest {
 }
 
 /** One pass over the whole pre-sorted order: counts every match and keeps the requested page. */
-export function previousQueryIndex(index: PreviousIndex, filter: CarFilter, visibility: Visibility, request: PageRequest): { rows: CarRow[]; total: number } {
+export function previousQueryIndex(
+  index: PreviousIndex,
+  filter: CarFilter,
+  visibility: Visibility,
+  request: PageRequest,
+): { rows: CarRow[]; total: number } {
   const matches = predicate(index, filter, visibility);
   const order = index.order[request.sortBy];
   const start = (request.page - 1) * request.limit;

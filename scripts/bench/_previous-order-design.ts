@@ -39,7 +39,11 @@ async function create(caller: Caller, customerId: string): Promise<OrderRecord> 
     trips += 1;
     const table = tableName();
     const { Responses } = await ddb.send(
-      new BatchGetCommand({ RequestItems: { [table]: { Keys: [keys.customer(customerId), keys.counter(ORDER_COUNTER)], ConsistentRead: true } } }),
+      new BatchGetCommand({
+        RequestItems: {
+          [table]: { Keys: [keys.customer(customerId), keys.counter(ORDER_COUNTER)], ConsistentRead: true },
+        },
+      }),
     );
     const items = Responses?.[table] ?? [];
     const customer = items.find((i) => i.sk === 'CUSTOMER');
@@ -70,10 +74,28 @@ async function create(caller: Caller, customerId: string): Promise<OrderRecord> 
     const outcome = await transact([
       claimNextNumber(current),
       putOrderItem(record),
-      putHistoryItem({ id: newId(), orderId: id, from: null, to: 'DepositSubmitted', by: caller.keyId, role: caller.role, at: now }),
+      putHistoryItem({
+        id: newId(),
+        orderId: id,
+        from: null,
+        to: 'DepositSubmitted',
+        by: caller.keyId,
+        role: caller.role,
+        at: now,
+      }),
       // The previous design also checked at the commit that the customer still existed.
-      { ConditionCheck: { TableName: tableName(), Key: keys.customer(customerId), ConditionExpression: 'attribute_exists(pk)' } },
-      auditItem(caller, { entity: 'order', entityId: id, tenantId: record.tenantId, action: 'created', after: record }, now),
+      {
+        ConditionCheck: {
+          TableName: tableName(),
+          Key: keys.customer(customerId),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
+      auditItem(
+        caller,
+        { entity: 'order', entityId: id, tenantId: record.tenantId, action: 'created', after: record },
+        now,
+      ),
       outboxPutItem(
         newOutboxEvent(
           {

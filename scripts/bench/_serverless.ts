@@ -41,7 +41,11 @@ interface JsYaml {
   load(text: string, options?: { schema?: unknown; filename?: string }): unknown;
   Type: new (
     tag: string,
-    options: { kind: 'scalar' | 'sequence' | 'mapping'; multi?: boolean; construct?: (data: unknown, tag?: string) => unknown },
+    options: {
+      kind: 'scalar' | 'sequence' | 'mapping';
+      multi?: boolean;
+      construct?: (data: unknown, tag?: string) => unknown;
+    },
   ) => YamlType;
   DEFAULT_SCHEMA: { extend(types: YamlType[]): unknown };
 }
@@ -87,7 +91,9 @@ function loadYamlModule(rootDir: string): JsYaml | undefined {
 /** CloudFormation short forms (!Ref, !GetAtt, !Join, ...) load as opaque { tag, value } objects. */
 function cloudFormationSchema(yaml: JsYaml): unknown {
   const kinds = ['scalar', 'sequence', 'mapping'] as const;
-  return yaml.DEFAULT_SCHEMA.extend(kinds.map((kind) => new yaml.Type('!', { kind, multi: true, construct: (data, tag) => ({ tag, value: data }) })));
+  return yaml.DEFAULT_SCHEMA.extend(
+    kinds.map((kind) => new yaml.Type('!', { kind, multi: true, construct: (data, tag) => ({ tag, value: data }) })),
+  );
 }
 
 function resolveEntry(rootDir: string, modulePath: string): string | undefined {
@@ -127,15 +133,27 @@ function loadPlugins(rootDir: string, value: unknown, environment: Dict): BuildO
   if (typeof value !== 'string') throw new Error('custom.esbuild.plugins must name a file');
   const loaded = createRequire(join(rootDir, 'package.json'))(join(rootDir, value)) as unknown;
   const service = { service: { provider: { environment } } };
-  const plugins = typeof loaded === 'function' ? (loaded as (service: unknown) => unknown)(service) : ((loaded as { default?: unknown }).default ?? loaded);
+  const plugins =
+    typeof loaded === 'function'
+      ? (loaded as (service: unknown) => unknown)(service)
+      : ((loaded as { default?: unknown }).default ?? loaded);
   if (!Array.isArray(plugins)) throw new Error(`custom.esbuild.plugins (${value}) does not export a list of plugins`);
   return plugins as BuildOptions['plugins'];
 }
 
-function toBuildOptions(rootDir: string, provider: Dict, custom: unknown, params: Dict = {}): { buildOptions: BuildOptions; outExtension: string } {
-  const esbuildConfig = isDict(custom) ? Object.fromEntries(Object.entries(custom).map(([key, value]) => [key, resolveParams(value, params)])) : {};
+function toBuildOptions(
+  rootDir: string,
+  provider: Dict,
+  custom: unknown,
+  params: Dict = {},
+): { buildOptions: BuildOptions; outExtension: string } {
+  const esbuildConfig = isDict(custom)
+    ? Object.fromEntries(Object.entries(custom).map(([key, value]) => [key, resolveParams(value, params)]))
+    : {};
   if (esbuildConfig.config !== undefined) {
-    throw new Error('custom.esbuild.config (a JS config file) is not supported by the benchmark; inline the options in serverless.yml');
+    throw new Error(
+      'custom.esbuild.config (a JS config file) is not supported by the benchmark; inline the options in serverless.yml',
+    );
   }
   // Variables in plugin-only keys (outputWorkFolder, ...) do not change the bundle; in the others they would.
   const relevant = Object.entries(esbuildConfig).filter(
@@ -143,10 +161,14 @@ function toBuildOptions(rootDir: string, provider: Dict, custom: unknown, params
   );
   const withVariables = relevant.filter(([, value]) => hasVariable(value)).map(([key]) => key);
   if (withVariables.length > 0) {
-    throw new Error(`custom.esbuild.${withVariables.join(', ')} use \${...} variables, which the benchmark does not resolve`);
+    throw new Error(
+      `custom.esbuild.${withVariables.join(', ')} use \${...} variables, which the benchmark does not resolve`,
+    );
   }
   const asStrings = (value: unknown): string[] =>
-    (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter((v): v is string => typeof v === 'string');
+    (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter(
+      (v): v is string => typeof v === 'string',
+    );
   const exclude = asStrings(esbuildConfig.exclude ?? ['aws-sdk']);
   const external = [...asStrings(esbuildConfig.external), ...(exclude.includes('*') ? [] : exclude)];
   const esbuildOwn = Object.fromEntries(Object.entries(esbuildConfig).filter(([key]) => !PLUGIN_KEYS.has(key)));
@@ -161,11 +183,14 @@ function toBuildOptions(rootDir: string, provider: Dict, custom: unknown, params
   };
   // The provider's environment as the default stage resolves it (the plugins may depend on it, as in a deploy).
   const environment = isDict(provider.environment)
-    ? Object.fromEntries(Object.entries(provider.environment).map(([key, value]) => [key, resolveParams(value, params)]))
+    ? Object.fromEntries(
+        Object.entries(provider.environment).map(([key, value]) => [key, resolveParams(value, params)]),
+      )
     : {};
   const plugins = loadPlugins(rootDir, esbuildConfig.plugins, environment);
   if (plugins) buildOptions.plugins = plugins;
-  const outExtension = typeof esbuildConfig.outputFileExtension === 'string' ? esbuildConfig.outputFileExtension : '.js';
+  const outExtension =
+    typeof esbuildConfig.outputFileExtension === 'string' ? esbuildConfig.outputFileExtension : '.js';
   return { buildOptions, outExtension };
 }
 
@@ -214,7 +239,9 @@ export function readServiceConfig(rootDir: string): ServiceConfig {
   const warnings: string[] = [];
   const yaml = loadYamlModule(rootDir);
   if (!yaml) {
-    warnings.push('js-yaml is not installed: functions read from functions/, esbuild options from the built-in copy of serverless.yml');
+    warnings.push(
+      'js-yaml is not installed: functions read from functions/, esbuild options from the built-in copy of serverless.yml',
+    );
     return {
       source: 'functions/',
       functions: scanFunctions(rootDir),
@@ -257,7 +284,10 @@ export function readServiceConfig(rootDir: string): ServiceConfig {
     const entry = resolveEntry(rootDir, modulePath);
     if (dot <= 0 || !entry) throw new Error(`function ${name}: handler ${handler} does not resolve to a source file`);
     const events = isDict(definition) && Array.isArray(definition.events) ? definition.events : [];
-    const pkg = isDict(definition) && isDict(definition.package) && Array.isArray(definition.package.patterns) ? definition.package.patterns : [];
+    const pkg =
+      isDict(definition) && isDict(definition.package) && Array.isArray(definition.package.patterns)
+        ? definition.package.patterns
+        : [];
     functions.push({
       name,
       entry,
@@ -275,5 +305,11 @@ export function readServiceConfig(rootDir: string): ServiceConfig {
   );
 
   const params = isDict(doc.params) && isDict(doc.params.default) ? doc.params.default : {};
-  return { source: 'serverless.yml', functions, ...toBuildOptions(rootDir, provider, custom.esbuild, params), literalEnvironment, warnings };
+  return {
+    source: 'serverless.yml',
+    functions,
+    ...toBuildOptions(rootDir, provider, custom.esbuild, params),
+    literalEnvironment,
+    warnings,
+  };
 }

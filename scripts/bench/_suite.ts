@@ -75,10 +75,15 @@ export type Cell = string | number;
 export type Align = 'left' | 'right';
 
 /** A plain-text table; numbers are right-aligned unless told otherwise. */
-export function renderTable(header: readonly string[], rows: readonly (readonly Cell[])[], align?: readonly Align[]): string {
+export function renderTable(
+  header: readonly string[],
+  rows: readonly (readonly Cell[])[],
+  align?: readonly Align[],
+): string {
   const text = (cell: Cell | undefined) => (cell === undefined ? '' : String(cell));
   const widths = header.map((h, col) => Math.max(h.length, ...rows.map((row) => text(row[col]).length)));
-  const alignOf = (col: number): Align => align?.[col] ?? (rows.every((row) => typeof row[col] === 'number' || row[col] === undefined) ? 'right' : 'left');
+  const alignOf = (col: number): Align =>
+    align?.[col] ?? (rows.every((row) => typeof row[col] === 'number' || row[col] === undefined) ? 'right' : 'left');
   const line = (cells: readonly (Cell | undefined)[]) =>
     cells
       .map((cell, col) => {

@@ -27,7 +27,12 @@ export async function setUpTenant(tree: Tree) {
   // The documents it generates name the seller: a complete profile, written in set-up (not measured).
   if (profileUseCases) await writeDemoProfile(profileUseCases, platform, tenantId, GULF_MOTORS_PROFILE);
   const staff = async (role: 'marketer' | 'accountant' | 'operations' | 'inspector', n: number) => {
-    const user = await createUser(platform, { name: `Bench ${role}`, role, tenantId, mobileNumber: `+9745000${String(1000 + n)}` });
+    const user = await createUser(platform, {
+      name: `Bench ${role}`,
+      role,
+      tenantId,
+      mobileNumber: `+9745000${String(1000 + n)}`,
+    });
     return { keyId: `bench-${role}`, tenantId, role, userId: user.id, allowedRoutes: ['*'] };
   };
   const marketer = await staff('marketer', 1);
@@ -67,7 +72,9 @@ export async function walkOrder(tree: Tree, staff: Awaited<ReturnType<typeof set
   const body = (version: number) => ({ version, via: 'body' as const });
   const today = new Date().toISOString().slice(0, 10);
 
-  const customer = await request('POST /customers', () => createCustomer(marketer, { name: 'Ali Hassan', mobileNumber: '+97455512345', country: 'QA' }));
+  const customer = await request('POST /customers', () =>
+    createCustomer(marketer, { name: 'Ali Hassan', mobileNumber: '+97455512345', country: 'QA' }),
+  );
   // ORDER_WALK_PICTURES=n: the car as a catalogue order snapshots it, with n pictures (a listing has 20 to 60).
   const pictures = Number(process.env.ORDER_WALK_PICTURES ?? 0);
   const images = Array.from(
@@ -114,22 +121,36 @@ export async function walkOrder(tree: Tree, staff: Awaited<ReturnType<typeof set
   await request('GET /orders/{id}', () => getOrder(marketer, id, 'http://localhost'));
   const billing = await request('GET /orders/{id}/billing', () => listOrderBilling(accountant, id));
   await request('PATCH /billing/{id}/confirm', () => confirmBillingEntry(accountant, String(billing[0]!.id)));
-  await request('POST /orders/{id}/validate-transition', () => validateOrderTransition(accountant, id, 'DepositConfirmed'));
+  await request('POST /orders/{id}/validate-transition', () =>
+    validateOrderTransition(accountant, id, 'DepositConfirmed'),
+  );
   await move(accountant, 'DepositConfirmed');
   await move(operations, 'InspectionScheduled', { inspectionDate: '2026-12-01T10:00:00Z' });
-  const inspection = await request('POST /inspections', () => createInspection(operations, { orderId: id, inspectorId: inspector.userId }));
-  await request('PATCH /inspections/{id}/status InProgress', () => changeInspectionStatus(inspector, inspection.id, { status: 'InProgress' }));
+  const inspection = await request('POST /inspections', () =>
+    createInspection(operations, { orderId: id, inspectorId: inspector.userId }),
+  );
+  await request('PATCH /inspections/{id}/status InProgress', () =>
+    changeInspectionStatus(inspector, inspection.id, { status: 'InProgress' }),
+  );
   await request('PATCH /inspections/{id}/status Completed', () =>
     changeInspectionStatus(inspector, inspection.id, { status: 'Completed', notes: 'No accident history' }),
   );
   await move(inspector, 'InspectionCompleted');
-  const contract = await request('POST /contracts', () => createContract(operations, { orderId: id, customerName: 'Ali Hassan' }));
+  const contract = await request('POST /contracts', () =>
+    createContract(operations, { orderId: id, customerName: 'Ali Hassan' }),
+  );
   await request('POST /contracts/{id}/send', () => sendContract(operations, contract.id, { phone: '+97455512345' }));
   await request('PATCH /contracts/{id}/sign', () => signContract(operations, contract.id, undefined));
   await move(operations, 'ContractSigned');
   await move(operations, 'PaymentSubmitted');
   const payment = await request('POST /billing', () =>
-    createBillingEntry(operations, { orderId: id, type: 'receipt', amount: 16500, currency: 'USD', description: 'Balance' }),
+    createBillingEntry(operations, {
+      orderId: id,
+      type: 'receipt',
+      amount: 16500,
+      currency: 'USD',
+      description: 'Balance',
+    }),
   );
   await request('PATCH /billing/{id}/confirm', () => confirmBillingEntry(accountant, payment.id));
   await move(accountant, 'PaymentConfirmed');
@@ -156,7 +177,9 @@ export async function walkOrder(tree: Tree, staff: Awaited<ReturnType<typeof set
     ),
   );
   version = customs.version;
-  const invoice = await request('POST /orders/{id}/documents customs-invoice', () => generateOrderDocument(operations, id, { type: 'customs-invoice' }));
+  const invoice = await request('POST /orders/{id}/documents customs-invoice', () =>
+    generateOrderDocument(operations, id, { type: 'customs-invoice' }),
+  );
   // An invoice first takes its number in the tenant's series, an order change of its own (trees before the series: none).
   version += (invoice as { number?: string }).number ? 2 : 1;
   for (const [step, input] of [
@@ -164,7 +187,9 @@ export async function walkOrder(tree: Tree, staff: Awaited<ReturnType<typeof set
     ['bonded-area', { date: today, location: 'Incheon bonded yard' }],
     ['export-declaration', { date: today, number: '12345-26-000124X' }],
   ] as const) {
-    const recorded = await request(`PUT /orders/{id}/export-steps/${step}`, () => recordExportStep(operations, id, step, { ...input, version }, body(version)));
+    const recorded = await request(`PUT /orders/{id}/export-steps/${step}`, () =>
+      recordExportStep(operations, id, step, { ...input, version }, body(version)),
+    );
     version = recorded.version;
   }
   const shipment = {
@@ -177,12 +202,22 @@ export async function walkOrder(tree: Tree, staff: Awaited<ReturnType<typeof set
     billOfLadingUrl: 'https://files.example.com/export/bl-78.pdf',
     atd: today,
   };
-  version = (await request('PATCH /orders/{id}/shipment', () => updateShipment(operations, id, { ...shipment, version }, body(version)))).version;
+  version = (
+    await request('PATCH /orders/{id}/shipment', () =>
+      updateShipment(operations, id, { ...shipment, version }, body(version)),
+    )
+  ).version;
   await request('POST /orders/{id}/validate-transition', () => validateOrderTransition(operations, id, 'Shipped'));
   await move(operations, 'Shipped');
-  version = (await request('PATCH /orders/{id}/shipment ata', () => updateShipment(operations, id, { ata: today, version }, body(version)))).version;
+  version = (
+    await request('PATCH /orders/{id}/shipment ata', () =>
+      updateShipment(operations, id, { ata: today, version }, body(version)),
+    )
+  ).version;
   await move(operations, 'Delivered');
-  await request('POST /orders/{id}/documents proforma-invoice', () => generateOrderDocument(accountant, id, { type: 'proforma-invoice' }));
+  await request('POST /orders/{id}/documents proforma-invoice', () =>
+    generateOrderDocument(accountant, id, { type: 'proforma-invoice' }),
+  );
   await request('GET /orders/{id}/documents', () => listOrderDocuments(operations, id));
   await request('GET /orders/{id}', () => getOrder(admin, id, 'http://localhost'));
   const notifications = await request('GET /orders/{id}/notifications', () => listOrderNotifications(admin, id));

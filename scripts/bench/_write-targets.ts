@@ -24,35 +24,60 @@ const native = (value: Record<string, unknown>): Item => {
 };
 
 /** The items a write command touches. */
-export function targetsOf(command: string, input: Record<string, unknown>, keysOf: (table: string) => string[]): Target[] {
+export function targetsOf(
+  command: string,
+  input: Record<string, unknown>,
+  keysOf: (table: string) => string[],
+): Target[] {
   const keyOf = (table: string, item: Record<string, unknown>) => {
     const values = native(item);
     return Object.fromEntries(keysOf(table).map((key) => [key, values[key]]));
   };
   const table = String(input.TableName);
-  if (command === 'PutItemCommand') return [{ table, key: keyOf(table, input.Item as Item), transaction: false, check: false }];
+  if (command === 'PutItemCommand')
+    return [{ table, key: keyOf(table, input.Item as Item), transaction: false, check: false }];
   if (command === 'UpdateItemCommand' || command === 'DeleteItemCommand')
     return [{ table, key: keyOf(table, input.Key as Item), transaction: false, check: false }];
   if (command === 'TransactWriteItemsCommand') {
-    return (input.TransactItems as Array<Record<string, { TableName: string; Item?: Item; Key?: Item }>>).map((entry) => {
-      const [kind, part] = Object.entries(entry)[0]!;
-      return { table: part.TableName, key: keyOf(part.TableName, part.Item ?? part.Key!), transaction: true, check: kind === 'ConditionCheck' };
-    });
+    return (input.TransactItems as Array<Record<string, { TableName: string; Item?: Item; Key?: Item }>>).map(
+      (entry) => {
+        const [kind, part] = Object.entries(entry)[0]!;
+        return {
+          table: part.TableName,
+          key: keyOf(part.TableName, part.Item ?? part.Key!),
+          transaction: true,
+          check: kind === 'ConditionCheck',
+        };
+      },
+    );
   }
   if (command === 'BatchWriteItemCommand') {
-    return Object.entries(input.RequestItems as Record<string, Array<{ PutRequest?: { Item: Item }; DeleteRequest?: { Key: Item } }>>).flatMap(
-      ([name, requests]) =>
-        requests.map((request) => ({
-          table: name,
-          key: keyOf(name, request.PutRequest?.Item ?? request.DeleteRequest!.Key),
-          transaction: false,
-          check: false,
-        })),
+    return Object.entries(
+      input.RequestItems as Record<string, Array<{ PutRequest?: { Item: Item }; DeleteRequest?: { Key: Item } }>>,
+    ).flatMap(([name, requests]) =>
+      requests.map((request) => ({
+        table: name,
+        key: keyOf(name, request.PutRequest?.Item ?? request.DeleteRequest!.Key),
+        transaction: false,
+        check: false,
+      })),
     );
   }
   return [];
 }
 
 /** The commands as the DocumentClient's middleware sees them: the low-level client's. */
-export const WRITES = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'BatchWriteItemCommand', 'TransactWriteItemsCommand']);
-export const READS = new Set(['GetItemCommand', 'QueryCommand', 'ScanCommand', 'BatchGetItemCommand', 'TransactGetItemsCommand']);
+export const WRITES = new Set([
+  'PutItemCommand',
+  'UpdateItemCommand',
+  'DeleteItemCommand',
+  'BatchWriteItemCommand',
+  'TransactWriteItemsCommand',
+]);
+export const READS = new Set([
+  'GetItemCommand',
+  'QueryCommand',
+  'ScanCommand',
+  'BatchGetItemCommand',
+  'TransactGetItemsCommand',
+]);

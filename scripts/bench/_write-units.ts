@@ -37,7 +37,12 @@ const utf8 = (text: string) => Buffer.byteLength(text, 'utf8');
 
 /** A number's stored size: 1 byte per two significant digits, plus 1. */
 function numberSize(value: number | bigint): number {
-  const digits = String(value).replace(/^-/, '').replace(/e.*$/i, '').replace('.', '').replace(/^0+/, '').replace(/0+$/, '');
+  const digits = String(value)
+    .replace(/^-/, '')
+    .replace(/e.*$/i, '')
+    .replace('.', '')
+    .replace(/^0+/, '')
+    .replace(/0+$/, '');
   return Math.ceil(Math.max(1, digits.length) / 2) + 1;
 }
 

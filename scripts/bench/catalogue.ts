@@ -26,7 +26,16 @@ import { queryIndex } from '../../lib/catalogue/query.js';
 import { runListQuery, type Storefront } from '../../lib/use-cases/cars.js';
 import { previousIndex, previousQueryIndex } from './_previous-catalogue-query.js';
 import { MIX } from './_catalogue-mix.js';
-import { intOption, option, percentile, renderTable, round, type BenchContext, type BenchSuite, type SuiteReport } from './_suite.js';
+import {
+  intOption,
+  option,
+  percentile,
+  renderTable,
+  round,
+  type BenchContext,
+  type BenchSuite,
+  type SuiteReport,
+} from './_suite.js';
 
 const storefront: Storefront = {
   visibility: { providers: new Set(['glovis', 'kcar', 'lotte', 'sk', 'autohub', 'heydealer']), publishedOnly: true },
@@ -42,7 +51,13 @@ const rates = new Map([
 const BUDGET = { queryP50Ms: 2, loadMs: 300, rssMb: 200, buildPeakMb: 1536, linearSlack: 1.5 };
 
 function parsed(query: Partial<CarListQuery>) {
-  const result = parseCarQuery({ page: 1, limit: 20, sortBy: 'createdAt', sortOrder: 'desc', ...query } as CarListQuery);
+  const result = parseCarQuery({
+    page: 1,
+    limit: 20,
+    sortBy: 'createdAt',
+    sortOrder: 'desc',
+    ...query,
+  } as CarListQuery);
   if (!result.ok) throw new Error(`bench query is invalid: ${JSON.stringify(result.errors)}`);
   return result.value;
 }
@@ -73,7 +88,11 @@ interface Measured {
     queries: Record<string, number>;
     matches: Record<string, number>;
   };
-  previousLoad?: { loadMs: number; after: { rssMb: number; heapUsedMb: number; arrayBuffersMb: number }; before: { rssMb: number } };
+  previousLoad?: {
+    loadMs: number;
+    after: { rssMb: number; heapUsedMb: number; arrayBuffersMb: number };
+    before: { rssMb: number };
+  };
   jsonBytes?: number;
 }
 
@@ -82,14 +101,18 @@ export const suite: BenchSuite = {
   description:
     'GET /api/v1/cars per query kind at 100k, 300k and 1M cars: snapshot build time and peak RSS, cold load time and RSS, p50 of every kind; the previous scanning engine against the current one at 100k and 300k',
   flags: {
-    '--sizes <a,b,c>': 'catalogue sizes measured in child processes: build, load, every kind (default 100000,300000,1000000)',
-    '--compare-sizes <a,b>': 'sizes also run in this process against the previous engine and the previous snapshot format (default 100000,300000)',
+    '--sizes <a,b,c>':
+      'catalogue sizes measured in child processes: build, load, every kind (default 100000,300000,1000000)',
+    '--compare-sizes <a,b>':
+      'sizes also run in this process against the previous engine and the previous snapshot format (default 100000,300000)',
     '--iterations <n>': 'timed runs per query kind (default 100)',
   },
 
   async run(context: BenchContext): Promise<SuiteReport> {
     const sizes = sizesOf(option(context.argv, 'sizes') ?? '100000,300000,1000000');
-    const compareSizes = sizesOf(option(context.argv, 'compare-sizes') ?? '100000,300000').filter((size) => sizes.includes(size));
+    const compareSizes = sizesOf(option(context.argv, 'compare-sizes') ?? '100000,300000').filter((size) =>
+      sizes.includes(size),
+    );
     const iterations = intOption(context.argv, 'iterations', 100);
     const data: Record<string, unknown> = { budget: BUDGET };
     const queryRows: Array<Array<string | number>> = [];
@@ -104,11 +127,19 @@ export const suite: BenchSuite = {
         context.log(`catalogue: building the ${size}-car snapshot in a child process`);
         const build = child(context, ['build', String(size), dir], 8192) as Measured['build'];
         context.log(`catalogue: loading it cold and timing every kind (${size} cars)`);
-        const load = child(context, ['load', join(dir, `${size}.vpocat.gz`), 'binary', 'q', String(iterations)], 2048) as Measured['load'];
+        const load = child(
+          context,
+          ['load', join(dir, `${size}.vpocat.gz`), 'binary', 'q', String(iterations)],
+          2048,
+        ) as Measured['load'];
         const entry: Measured = { build, load };
         if (compareSizes.includes(size)) {
           entry.jsonBytes = (child(context, ['json', String(size), dir], 4096) as { jsonBytes: number }).jsonBytes;
-          entry.previousLoad = child(context, ['load', join(dir, `${size}.json.gz`), 'json'], 4096) as Measured['previousLoad'];
+          entry.previousLoad = child(
+            context,
+            ['load', join(dir, `${size}.json.gz`), 'json'],
+            4096,
+          ) as Measured['previousLoad'];
         }
         rmSync(join(dir, `${size}.vpocat.gz`), { force: true });
         rmSync(join(dir, `${size}.json.gz`), { force: true });
@@ -124,13 +155,17 @@ export const suite: BenchSuite = {
       if (compareSizes.includes(size)) {
         context.log(`catalogue: previous engine against the current one in this process (${size} cars)`);
         const carRows: CarRow[] = [];
-        for (const car of generateCars({ count: size, seed: 42, imageBaseUrl: 'https://img.example.com/cars' })) carRows.push(toRow(car));
+        for (const car of generateCars({ count: size, seed: 42, imageBaseUrl: 'https://img.example.com/cars' }))
+          carRows.push(toRow(car));
         const index = buildIndex(carRows);
         const previous = previousIndex(carRows);
         globalThis.gc?.();
         for (const [label, query] of MIX) {
           const q = parsed(query);
-          const before = timed(iterations, () => previousQueryIndex(previous, q.filter, storefront.visibility, q.page).total);
+          const before = timed(
+            iterations,
+            () => previousQueryIndex(previous, q.filter, storefront.visibility, q.page).total,
+          );
           const current = timed(iterations, () => queryIndex(index, q.filter, storefront.visibility, q.page).total);
           const handler = timed(iterations, () => runListQuery(index, storefront, rates, q).meta.total);
           if (before.total !== current.total || current.total !== load.matches[label])
@@ -141,7 +176,12 @@ export const suite: BenchSuite = {
           worstRatio = Math.min(worstRatio, ratio);
           if (SELECTIVE.has(label)) worstSelectiveRatio = Math.min(worstSelectiveRatio, ratio);
           worstHandlerP50 = Math.max(worstHandlerP50, handler.p50);
-          compared[label] = { previous: round(before.p50, 3), current: round(current.p50, 3), handler: round(handler.p50, 3), speedup: round(ratio, 1) };
+          compared[label] = {
+            previous: round(before.p50, 3),
+            current: round(current.p50, 3),
+            handler: round(handler.p50, 3),
+            speedup: round(ratio, 1),
+          };
         }
       }
       const kinds: Record<string, unknown> = {};
@@ -150,7 +190,9 @@ export const suite: BenchSuite = {
         kinds[label] = {
           p50Ms: load.queries[label],
           matches: load.matches[label],
-          ...(c ? { previousP50Ms: c.previous, inProcessP50Ms: c.current, handlerP50Ms: c.handler, speedup: c.speedup } : {}),
+          ...(c
+            ? { previousP50Ms: c.previous, inProcessP50Ms: c.current, handlerP50Ms: c.handler, speedup: c.speedup }
+            : {}),
         };
         queryRows.push([
           size,
@@ -164,7 +206,13 @@ export const suite: BenchSuite = {
         ]);
       }
       const m = measured.get(size)!;
-      data[String(size)] = { ...kinds, build: m.build, load: m.load, previousLoad: m.previousLoad, jsonBytes: m.jsonBytes };
+      data[String(size)] = {
+        ...kinds,
+        build: m.build,
+        load: m.load,
+        previousLoad: m.previousLoad,
+        jsonBytes: m.jsonBytes,
+      };
       sizeRows.push([
         size,
         round(m.build.buildMs / 1000, 1),
@@ -176,7 +224,9 @@ export const suite: BenchSuite = {
         round(m.load.afterQueries.rssMb),
         m.load.after.heapUsedMb,
         m.load.after.arrayBuffersMb,
-        m.previousLoad ? `${m.previousLoad.loadMs} ms, ${round(m.previousLoad.after.rssMb)} MB (${round(m.jsonBytes! / 1e6, 1)} MB file)` : '',
+        m.previousLoad
+          ? `${m.previousLoad.loadMs} ms, ${round(m.previousLoad.after.rssMb)} MB (${round(m.jsonBytes! / 1e6, 1)} MB file)`
+          : '',
       ]);
     }
 
@@ -192,11 +242,15 @@ export const suite: BenchSuite = {
     const linear =
       below === undefined
         ? undefined
-        : { time: perCar(top, largest).ms / perCar(measured.get(below)!, below).ms, memory: perCar(top, largest).mb / perCar(measured.get(below)!, below).mb };
+        : {
+            time: perCar(top, largest).ms / perCar(measured.get(below)!, below).ms,
+            memory: perCar(top, largest).mb / perCar(measured.get(below)!, below).mb,
+          };
     const checks = {
       [`every kind p50 < ${BUDGET.queryP50Ms} ms`]: slowestKind < BUDGET.queryP50Ms,
       [`load < ${BUDGET.loadMs} ms`]: top.load.loadMs < BUDGET.loadMs,
-      [`RSS < ${BUDGET.rssMb} MB (after load and queries)`]: Math.max(top.load.after.rssMb, top.load.afterQueries.rssMb) < BUDGET.rssMb,
+      [`RSS < ${BUDGET.rssMb} MB (after load and queries)`]:
+        Math.max(top.load.after.rssMb, top.load.afterQueries.rssMb) < BUDGET.rssMb,
       [`build peak RSS < ${BUDGET.buildPeakMb} MB`]: top.build.peakRssMb < BUDGET.buildPeakMb,
       [`build linear (per car within ${BUDGET.linearSlack}x of ${below ?? '-'} cars)`]:
         linear === undefined || (linear.time <= BUDGET.linearSlack && linear.memory <= BUDGET.linearSlack),
@@ -214,7 +268,16 @@ export const suite: BenchSuite = {
 
     const text = [
       renderTable(
-        ['cars', 'query kind', 'p50 ms (loaded snapshot)', 'previous p50 ms', 'in-process p50 ms', 'speedup', 'handler p50 ms', 'matches'],
+        [
+          'cars',
+          'query kind',
+          'p50 ms (loaded snapshot)',
+          'previous p50 ms',
+          'in-process p50 ms',
+          'speedup',
+          'handler p50 ms',
+          'matches',
+        ],
         queryRows,
         ['right', 'left'],
       ),
@@ -237,7 +300,9 @@ export const suite: BenchSuite = {
         ],
         sizeRows,
       ),
-      linear ? `Build per car at ${largest} against ${below} cars: time ${round(linear.time, 2)}x, memory ${round(linear.memory, 2)}x.` : '',
+      linear
+        ? `Build per car at ${largest} against ${below} cars: time ${round(linear.time, 2)}x, memory ${round(linear.memory, 2)}x.`
+        : '',
       `Budgets at ${largest} cars: ${Object.entries(checks)
         .map(([name, ok]) => `${name}: ${ok ? 'met' : 'NOT met'}`)
         .join('; ')}.`,
@@ -250,7 +315,14 @@ function child(context: BenchContext, args: string[], heapMb: number): Record<st
   return JSON.parse(
     execFileSync(
       process.execPath,
-      [`--max-old-space-size=${heapMb}`, '--expose-gc', '--import', 'tsx', join(context.rootDir, 'scripts', 'bench', '_cold-load.ts'), ...args],
+      [
+        `--max-old-space-size=${heapMb}`,
+        '--expose-gc',
+        '--import',
+        'tsx',
+        join(context.rootDir, 'scripts', 'bench', '_cold-load.ts'),
+        ...args,
+      ],
       { cwd: context.rootDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 * 1024 * 1024 },
     )
       .trim()

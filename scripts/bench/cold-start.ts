@@ -22,7 +22,8 @@ const DEFAULT_RUNS = 7;
 
 export const suite: BenchSuite = {
   name: 'cold-start',
-  description: 'bundle size and module-init time of every Lambda (serverless.yml esbuild options) vs a naive Middy+Ajv handler',
+  description:
+    'bundle size and module-init time of every Lambda (serverless.yml esbuild options) vs a naive Middy+Ajv handler',
   flags: {
     '--runs <n>': `fresh processes per bundle (default ${DEFAULT_RUNS}; one extra warm-up run is discarded)`,
     '--keep': 'keep the temp dir with the bundles, metafiles and the naive handler',
@@ -43,7 +44,12 @@ export const suite: BenchSuite = {
       for (const fn of service.functions) {
         log(`bundling ${fn.name} (${relative(rootDir, fn.entry)})`);
         try {
-          bundles.push(await bundleOne(rootDir, service.buildOptions, service.outExtension, join(workDir, 'functions', fn.name), { ...fn, kind: 'function' }));
+          bundles.push(
+            await bundleOne(rootDir, service.buildOptions, service.outExtension, join(workDir, 'functions', fn.name), {
+              ...fn,
+              kind: 'function',
+            }),
+          );
         } catch (error) {
           failures.push({ name: fn.name, error: errorText(error) });
         }
@@ -54,7 +60,14 @@ export const suite: BenchSuite = {
       const { baseline, baselineVariant, baselineNotes } = await bundleBaseline(rootDir, workDir, service, log);
 
       // 3. Init time: fresh processes, round-robin over the bundles so drift hits all alike.
-      const { measured, env } = measureInit(workDir, rootDir, baseline ? [...bundles, baseline] : bundles, runs, service.literalEnvironment, log);
+      const { measured, env } = measureInit(
+        workDir,
+        rootDir,
+        baseline ? [...bundles, baseline] : bundles,
+        runs,
+        service.literalEnvironment,
+        log,
+      );
 
       // 4. Every function against the budget (_cold-start-report.ts).
       const report = coldStartReport({ runs, env, measured, failures, baselineVariant, baselineNotes });

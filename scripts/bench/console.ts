@@ -14,11 +14,21 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { intOption, percentile, renderTable, round, type BenchContext, type BenchSuite, type SuiteReport } from './_suite.js';
+import {
+  intOption,
+  percentile,
+  renderTable,
+  round,
+  type BenchContext,
+  type BenchSuite,
+  type SuiteReport,
+} from './_suite.js';
 
 const PORTS = { httpPort: 3320, lambdaPort: 3322, dynamoPort: 8320, s3Port: 4730 };
 const GULF = 'demotenantgulfmotors0001';
-const CHROMIUM = ['/usr/bin/chromium', '/usr/lib/chromium/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
+const CHROMIUM = ['/usr/bin/chromium', '/usr/lib/chromium/chromium', '/usr/bin/chromium-browser'].find((path) =>
+  existsSync(path),
+);
 const SESSION_KEY = 'vpo.console.apiKey';
 
 interface Asset {
@@ -34,7 +44,10 @@ const kb = (bytes: number) => round(bytes / 1024, 1);
 /** The JS and CSS the console's index.html loads (its module script, preloads and styles). */
 function firstLoad(dist: string): Asset[] {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const urls = [...html.matchAll(/(?:src|href)="\/console\/([^"]+\.(js|css))"/g)].map((m) => ({ file: m[1]!, kind: m[2] as 'js' | 'css' }));
+  const urls = [...html.matchAll(/(?:src|href)="\/console\/([^"]+\.(js|css))"/g)].map((m) => ({
+    file: m[1]!,
+    kind: m[2] as 'js' | 'css',
+  }));
   return [...new Map(urls.map((u) => [u.file, u])).values()].map(({ file, kind }) => {
     const bytes = readFileSync(join(dist, file));
     return {
@@ -78,7 +91,9 @@ async function seedOrders(count: number, customerId: string): Promise<string> {
     return { ...keys.order(order.id), ...keys.orderIndexes(order), entity: 'order', ...order };
   });
   for (let i = 0; i < items.length; i += 25) {
-    let request: Record<string, unknown> | undefined = { [tableName()]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) };
+    let request: Record<string, unknown> | undefined = {
+      [tableName()]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })),
+    };
     while (request && Object.keys(request).length > 0) {
       const result = await ddb.send(new BatchWriteCommand({ RequestItems: request as never }));
       request = result.UnprocessedItems as Record<string, unknown> | undefined;
@@ -89,7 +104,8 @@ async function seedOrders(count: number, customerId: string): Promise<string> {
 
 export const suite: BenchSuite = {
   name: 'console',
-  description: "The staff console: first-load JS and CSS, the order page's time to usable with 10,000 orders next to its API calls alone, requests per list",
+  description:
+    "The staff console: first-load JS and CSS, the order page's time to usable with 10,000 orders next to its API calls alone, requests per list",
   flags: { '--orders <n>': 'orders in the tenant (default 10000)', '--runs <n>': 'page loads measured (default 7)' },
 
   async run(context: BenchContext): Promise<SuiteReport> {
@@ -103,7 +119,8 @@ export const suite: BenchSuite = {
         assets.filter((a) => a.kind === kind).reduce((sum, a) => sum + a[field], 0),
         1,
       );
-    if (!CHROMIUM) throw new Error("chromium is not installed (apt-get install chromium): the console's page is measured in it");
+    if (!CHROMIUM)
+      throw new Error("chromium is not installed (apt-get install chromium): the console's page is measured in it");
 
     const { startStack } = await import('../local/stack.js');
     context.log('console: starting a local stack of its own');
@@ -117,7 +134,10 @@ export const suite: BenchSuite = {
       log: undefined,
     });
     const { chromium } = await import('playwright-core');
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'] });
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
+    });
     try {
       const key = stack.keys.find((k) => k.role === 'operations' && k.tenantId === GULF)!.key;
       const { createCustomer } = await import('../../lib/use-cases/customers.js');
@@ -147,7 +167,11 @@ export const suite: BenchSuite = {
         page.off('request', onRequest);
         return { ms, requests };
       };
-      const orderUsable = () => page.locator('section[aria-labelledby="moves-title"] button').first().waitFor({ state: 'visible', timeout: 60_000 });
+      const orderUsable = () =>
+        page
+          .locator('section[aria-labelledby="moves-title"] button')
+          .first()
+          .waitFor({ state: 'visible', timeout: 60_000 });
 
       // Warm up: the browser's cache and the functions' first loads.
       for (let i = 0; i < 2; i += 1) await load(`/orders/${orderId}/show`, orderUsable);
@@ -169,7 +193,10 @@ export const suite: BenchSuite = {
       const apiSamples: number[] = [];
       for (let i = 0; i < runs + 2; i += 1) {
         const t0 = performance.now();
-        for (const wave of waves) await Promise.all(wave.map((url) => fetch(url, { headers: { 'X-API-Key': key } }).then((res) => res.arrayBuffer())));
+        for (const wave of waves)
+          await Promise.all(
+            wave.map((url) => fetch(url, { headers: { 'X-API-Key': key } }).then((res) => res.arrayBuffer())),
+          );
         if (i >= 2) apiSamples.push(performance.now() - t0);
       }
 
@@ -187,7 +214,11 @@ export const suite: BenchSuite = {
         await page.waitForLoadState('networkidle');
         const listCalls = requests.filter((r) => new URL(r.url).pathname === `/api/v1/${name}`);
         listRows.push([name, listCalls.length, round(ms, 0)]);
-        listData[name] = { listRequests: listCalls.length, ms: round(ms, 0), requests: requests.map((r) => new URL(r.url).pathname) };
+        listData[name] = {
+          listRequests: listCalls.length,
+          ms: round(ms, 0),
+          requests: requests.map((r) => new URL(r.url).pathname),
+        };
       }
       await context_.close();
 
@@ -208,7 +239,12 @@ export const suite: BenchSuite = {
         renderTable(
           [`order page, ${ordersInTenant} orders in the tenant`, 'p50 ms', 'p95 ms', 'API requests'],
           [
-            ['console: navigation to moves shown', round(pageP50, 0), round(percentile(pageSamples, 95), 0), calls.length],
+            [
+              'console: navigation to moves shown',
+              round(pageP50, 0),
+              round(percentile(pageSamples, 95), 0),
+              calls.length,
+            ],
             ['its API calls alone (same waves)', round(apiP50, 0), round(percentile(apiSamples, 95), 0), calls.length],
             ['ratio', `${round(pageP50 / apiP50, 1)}x`, '', ''],
           ],

@@ -31,7 +31,15 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip, gzipSync } from 'node:zlib';
 import type { CarRecord } from '../../lib/domain/car.js';
 import { advertisementNumber, generateCars } from '../demo-catalogue/generate.js';
-import { hasFlag, intOption, renderTable, round, type BenchContext, type BenchSuite, type SuiteReport } from './_suite.js';
+import {
+  hasFlag,
+  intOption,
+  renderTable,
+  round,
+  type BenchContext,
+  type BenchSuite,
+  type SuiteReport,
+} from './_suite.js';
 
 const PORTS = { dynamo: 8760, s3: 4760, lambda: 3762 };
 const PROVIDER = 'glovis';
@@ -70,7 +78,14 @@ interface Child {
 function startChild(context: BenchContext, args: string[], env: NodeJS.ProcessEnv): Child {
   const child = spawn(
     process.execPath,
-    ['--max-old-space-size=8192', '--expose-gc', '--import', 'tsx', join(context.rootDir, 'scripts', 'bench', '_feeds-run.ts'), ...args],
+    [
+      '--max-old-space-size=8192',
+      '--expose-gc',
+      '--import',
+      'tsx',
+      join(context.rootDir, 'scripts', 'bench', '_feeds-run.ts'),
+      ...args,
+    ],
     { cwd: context.rootDir, env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stderr = '';
@@ -171,7 +186,9 @@ async function writeFiles(dir: string, cars: number, deltaSizes: number[]): Prom
       const car = wanted.get(id)!;
       return { ...car, price: newPrice(car.price) };
     });
-    const fresh = [...generateCars({ count: plan.created, startId: plan.firstNew, seed: 42, imageBaseUrl: IMAGE_BASE })].map(listing);
+    const fresh = [
+      ...generateCars({ count: plan.created, startId: plan.firstNew, seed: 42, imageBaseUrl: IMAGE_BASE }),
+    ].map(listing);
     const removes = plan.remove.map((id, j) => ({
       op: 'remove',
       advertisementNumber: advertisementNumber(PROVIDER, id),
@@ -195,7 +212,11 @@ async function writeFiles(dir: string, cars: number, deltaSizes: number[]): Prom
       repriced: reprices.length,
       created: fresh.length,
       removed: removes.length,
-      probe: { advertisementNumber: reprices[0]!.advertisementNumber, price: reprices[0]!.price, gone: removes[0]!.advertisementNumber },
+      probe: {
+        advertisementNumber: reprices[0]!.advertisementNumber,
+        price: reprices[0]!.price,
+        gone: removes[0]!.advertisementNumber,
+      },
     };
   });
   return { plain, gzip, plainBytes: statSync(plain).size, gzipBytes: statSync(gzip).size, deltas };
@@ -214,9 +235,12 @@ export const suite: BenchSuite = {
   async run(context: BenchContext): Promise<SuiteReport> {
     const cars = intOption(context.argv, 'cars', 300_000);
     const deltaSize = intOption(context.argv, 'delta', 20_000, 4);
-    const deltaSizes = hasFlag(context.argv, 'no-small-delta') ? [deltaSize] : [deltaSize, Math.max(4, Math.round(deltaSize / 3))];
+    const deltaSizes = hasFlag(context.argv, 'no-small-delta')
+      ? [deltaSize]
+      : [deltaSize, Math.max(4, Math.round(deltaSize / 3))];
     // Repriced and removed cars are distinct existing cars: a quarter of each delta's lines are new.
-    if (deltaSizes.reduce((sum, size) => sum + size - Math.floor(size / 4), 0) > cars) throw new Error('--delta is too big for --cars');
+    if (deltaSizes.reduce((sum, size) => sum + size - Math.floor(size / 4), 0) > cars)
+      throw new Error('--delta is too big for --cars');
 
     const dir = mkdtempSync(join(tmpdir(), 'vpo-feeds-'));
     const { localEnvironment } = await import('../local/bootstrap.js');
@@ -250,7 +274,9 @@ export const suite: BenchSuite = {
       s3 = await startS3Local({ port: PORTS.s3 });
 
       const log = (label: string, r: Measured) =>
-        context.log(`feeds: ${label}: ${round(r.ms / 1000, 1)} s, peak RSS ${r.peakRssMb} MB, ${r.writeUnits} WU, ${r.carItemsWritten} car items written`);
+        context.log(
+          `feeds: ${label}: ${round(r.ms / 1000, 1)} s, peak RSS ${r.peakRssMb} MB, ${r.writeUnits} WU, ${r.carItemsWritten} car items written`,
+        );
       context.log(`feeds: 1. one-shot import (previous) of ${cars} cars`);
       const previousFull = await runChild(context, ['previous', files.plain], previousEnv);
       log('one-shot', previousFull);
@@ -262,10 +288,14 @@ export const suite: BenchSuite = {
       log('unchanged full feed', sameFeed);
 
       context.log('feeds: 4/5. a reader process loads the catalogue, then the delta is put in the bucket and imported');
-      reader = startChild(context, ['reader', delta.probe.advertisementNumber, String(delta.probe.price), delta.probe.gone], {
-        ...currentEnv,
-        CATALOGUE_REFRESH_SECONDS: '1',
-      });
+      reader = startChild(
+        context,
+        ['reader', delta.probe.advertisementNumber, String(delta.probe.price), delta.probe.gone],
+        {
+          ...currentEnv,
+          CATALOGUE_REFRESH_SECONDS: '1',
+        },
+      );
       await reader.next();
       const deltaFeed = await runChild(context, ['feed', key('delta', 'delta-1'), delta.file], currentEnv);
       log('delta', deltaFeed);
@@ -274,7 +304,9 @@ export const suite: BenchSuite = {
       reader = undefined;
       const visibleMs = seen.seenAt - deltaFeed.putAt;
       context.log(`feeds: the reader served the delta ${round(visibleMs / 1000, 1)} s after its upload`);
-      context.log(`feeds: 4b. one-shot import (previous) of the delta's ${delta.repriced + delta.created} upserted cars`);
+      context.log(
+        `feeds: 4b. one-shot import (previous) of the delta's ${delta.repriced + delta.created} upserted cars`,
+      );
       const previousDelta = await runChild(context, ['previous', delta.upsertsFile], previousEnv);
       log('one-shot delta', previousDelta);
       const smallDelta = files.deltas[1];
@@ -299,15 +331,35 @@ export const suite: BenchSuite = {
         r.readUnits,
       ];
       const table = renderTable(
-        ['import', 'lines', 'time s', 'peak RSS MB', 'arrayBuffers MB', 'write units', 'car items written', 'other items written', 'read units'],
+        [
+          'import',
+          'lines',
+          'time s',
+          'peak RSS MB',
+          'arrayBuffers MB',
+          'write units',
+          'car items written',
+          'other items written',
+          'read units',
+        ],
         [
           row('1. one-shot (previous), empty catalogue', cars, previousFull),
           row('2. full feed, empty catalogue', cars, fullFeed),
           row('3. same full feed again', cars, sameFeed),
-          row(`4. delta (${delta.repriced} repriced, ${delta.created} new, ${delta.removed} removed)`, delta.lines, deltaFeed),
+          row(
+            `4. delta (${delta.repriced} repriced, ${delta.created} new, ${delta.removed} removed)`,
+            delta.lines,
+            deltaFeed,
+          ),
           row('4. one-shot (previous) of its upserts', delta.repriced + delta.created, previousDelta),
           ...(smallFeed && smallDelta
-            ? [row(`4. delta a third the size (${smallDelta.repriced}/${smallDelta.created}/${smallDelta.removed})`, smallDelta.lines, smallFeed)]
+            ? [
+                row(
+                  `4. delta a third the size (${smallDelta.repriced}/${smallDelta.created}/${smallDelta.removed})`,
+                  smallDelta.lines,
+                  smallFeed,
+                ),
+              ]
             : []),
         ],
         ['left'],
@@ -324,7 +376,11 @@ export const suite: BenchSuite = {
           measured: `${sameFeed.carItemsWritten} items (${round((sameFeed.carItemsWritten / cars) * 100, 2)}%)`,
           ok: sameFeed.carItemsWritten < BUDGETS.unchangedCarWriteShare * cars,
         },
-        { what: `delta import < ${BUDGETS.deltaMs / 1000} s`, measured: `${round(deltaFeed.ms / 1000, 1)} s`, ok: deltaFeed.ms < BUDGETS.deltaMs },
+        {
+          what: `delta import < ${BUDGETS.deltaMs / 1000} s`,
+          measured: `${round(deltaFeed.ms / 1000, 1)} s`,
+          ok: deltaFeed.ms < BUDGETS.deltaMs,
+        },
         ...(smallFeed
           ? [
               {
@@ -362,7 +418,11 @@ export const suite: BenchSuite = {
         data: {
           cars,
           provider: PROVIDER,
-          files: { plainBytes: files.plainBytes, gzipBytes: files.gzipBytes, deltas: files.deltas.map(({ file: _f, upsertsFile: _u, ...d }) => d) },
+          files: {
+            plainBytes: files.plainBytes,
+            gzipBytes: files.gzipBytes,
+            deltas: files.deltas.map(({ file: _f, upsertsFile: _u, ...d }) => d),
+          },
           budgets: BUDGETS,
           previousFull,
           fullFeed,

@@ -25,7 +25,9 @@ export const suite: BenchSuite = {
     const dataDir = mkdtempSync(join(tmpdir(), 'vpo-start-'));
     const clone = cleanCopy(context.rootDir, 'vpo-start-bench-');
     try {
-      context.log('local-start: fresh start of a clean clone (compiles, bundles, seeds the demo data and catalogue)...');
+      context.log(
+        'local-start: fresh start of a clean clone (compiles, bundles, seeds the demo data and catalogue)...',
+      );
       const fresh = await measureStart({ root: clone, dataDir, ports: PORTS });
       context.log('local-start: restart on the same data...');
       const restart = await measureStart({ root: clone, dataDir, ports: PORTS });
@@ -38,13 +40,26 @@ export const suite: BenchSuite = {
         run.repeatedLines.length,
         s(run.stopMs),
         run.portsFreed ? 'yes' : 'NO',
-        run.firstAnswerMs > 0 && run.firstAnswerMs <= goalMs && run.longestSilenceMs <= GOALS.silenceMs && run.stopMs <= GOALS.stopMs && run.portsFreed
+        run.firstAnswerMs > 0 &&
+        run.firstAnswerMs <= goalMs &&
+        run.longestSilenceMs <= GOALS.silenceMs &&
+        run.stopMs <= GOALS.stopMs &&
+        run.portsFreed
           ? 'ok'
           : 'over',
       ];
       const text = [
         renderTable(
-          ['start', 'first answer s', 'ready s', 'longest silence s', 'repeated lines', 'stop s', 'ports freed', 'goal'],
+          [
+            'start',
+            'first answer s',
+            'ready s',
+            'longest silence s',
+            'repeated lines',
+            'stop s',
+            'ports freed',
+            'goal',
+          ],
           [row('fresh clone (builds, seeds)', fresh, GOALS.freshMs), row('restart', restart, GOALS.restartMs)],
           ['left', 'right', 'right', 'right', 'right', 'right', 'left', 'left'],
         ),

@@ -38,7 +38,10 @@ function previousTree(rootDir: string): string {
   if (!existsSync(join(dir, 'lib', 'store', 'orders.ts'))) {
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
-    const archive = spawnSync('sh', ['-c', `git archive ${BASELINE_COMMIT} lib scripts | tar -x -C "${dir}"`], { cwd: rootDir, encoding: 'utf8' });
+    const archive = spawnSync('sh', ['-c', `git archive ${BASELINE_COMMIT} lib scripts | tar -x -C "${dir}"`], {
+      cwd: rootDir,
+      encoding: 'utf8',
+    });
     if (archive.status !== 0) throw new Error(`git archive ${BASELINE_COMMIT} failed: ${archive.stderr}`);
   }
   // Built, not committed: the contracts of this checkout (npm run bench builds them first) serve both.
@@ -64,11 +67,15 @@ async function walk(context: BenchContext, tree: string, table: string, pictures
     LOG_LEVEL: 'error',
     ORDER_WALK_PICTURES: String(pictures),
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', join(context.rootDir, 'scripts', 'bench', '_order-walk.ts'), tree], {
-    cwd: context.rootDir,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(context.rootDir, 'scripts', 'bench', '_order-walk.ts'), tree],
+    {
+      cwd: context.rootDir,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => {
@@ -79,7 +86,8 @@ async function walk(context: BenchContext, tree: string, table: string, pictures
   });
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   const last = stdout.trim().split('\n').at(-1) ?? '';
-  if (code !== 0 || !last.startsWith('{')) throw new Error(`the walk on ${table} failed (exit ${code}): ${stderr.slice(-3000)}`);
+  if (code !== 0 || !last.startsWith('{'))
+    throw new Error(`the walk on ${table} failed (exit ${code}): ${stderr.slice(-3000)}`);
   return JSON.parse(last) as WalkResult;
 }
 
@@ -91,7 +99,11 @@ async function calibrate(port: number): Promise<string> {
   const { CreateTableCommand, DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
   const { DynamoDBDocumentClient, TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
   const client = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' } }),
+    new DynamoDBClient({
+      endpoint: `http://127.0.0.1:${port}`,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' },
+    }),
   );
   const TableName = 'bench-order-cost-calibration';
   await client.send(
@@ -105,10 +117,16 @@ async function calibrate(port: number): Promise<string> {
   const shape = { keys: ['pk'], indexes: [] };
   const measure = async (items: Array<Record<string, unknown>>) => {
     const { ConsumedCapacity } = await client.send(
-      new TransactWriteCommand({ TransactItems: items.map((Item) => ({ Put: { TableName, Item } })), ReturnConsumedCapacity: 'TOTAL' }),
+      new TransactWriteCommand({
+        TransactItems: items.map((Item) => ({ Put: { TableName, Item } })),
+        ReturnConsumedCapacity: 'TOTAL',
+      }),
     );
     const local = (ConsumedCapacity ?? []).reduce((sum, part) => sum + (part.CapacityUnits ?? 0), 0);
-    const priced = items.reduce((sum, item) => sum + writeUnits(shape, undefined, item, { transaction: true }).table, 0);
+    const priced = items.reduce(
+      (sum, item) => sum + writeUnits(shape, undefined, item, { transaction: true }).table,
+      0,
+    );
     return `${local} WU on DynamoDB Local, ${priced} WU by the documented rules`;
   };
   const small = await measure([1, 2, 3, 4, 5].map((n) => ({ pk: `small-${n}`, body: 'x'.repeat(300) })));
@@ -120,7 +138,8 @@ const total = (result: WalkResult): Units => ({
   read: round(result.request.read + result.consumer.read, 1),
   write: round(result.request.write + result.consumer.write, 1),
 });
-const pricedTotal = (result: WalkResult): number => round(result.priced.request.write + result.priced.consumer.write, 1);
+const pricedTotal = (result: WalkResult): number =>
+  round(result.priced.request.write + result.priced.consumer.write, 1);
 
 export const suite: BenchSuite = {
   name: 'order-cost',
@@ -157,7 +176,18 @@ export const suite: BenchSuite = {
       ['current', current],
     ] as const;
     const summary = renderTable(
-      ['layout', 'requests', 'handlers RU', 'handlers WU', 'consumer RU', 'consumer WU', 'events', 'total RU', 'total WU', 'order items KB'],
+      [
+        'layout',
+        'requests',
+        'handlers RU',
+        'handlers WU',
+        'consumer RU',
+        'consumer WU',
+        'events',
+        'total RU',
+        'total WU',
+        'order items KB',
+      ],
       layouts.map(([label, r]) => [
         label,
         r.requests,
@@ -172,9 +202,11 @@ export const suite: BenchSuite = {
       ]),
       ['left'],
     );
-    const pricedPlaces = [...new Set(layouts.flatMap(([, r]) => [...Object.keys(r.priced.request.by), ...Object.keys(r.priced.consumer.by)]))].sort((a, b) =>
-      a === 'table' ? -1 : b === 'table' ? 1 : a.localeCompare(b),
-    );
+    const pricedPlaces = [
+      ...new Set(
+        layouts.flatMap(([, r]) => [...Object.keys(r.priced.request.by), ...Object.keys(r.priced.consumer.by)]),
+      ),
+    ].sort((a, b) => (a === 'table' ? -1 : b === 'table' ? 1 : a.localeCompare(b)));
     const pricedSummary = renderTable(
       ['layout', 'handlers WU', 'consumer WU', 'total WU', ...pricedPlaces.map((place) => `${place} WU`)],
       layouts.map(([label, r]) => [
@@ -182,13 +214,15 @@ export const suite: BenchSuite = {
         round(r.priced.request.write, 1),
         round(r.priced.consumer.write, 1),
         pricedTotal(r),
-        ...pricedPlaces.map((place) => round((r.priced.request.by[place] ?? 0) + (r.priced.consumer.by[place] ?? 0), 1)),
+        ...pricedPlaces.map((place) =>
+          round((r.priced.request.by[place] ?? 0) + (r.priced.consumer.by[place] ?? 0), 1),
+        ),
       ]),
       ['left'],
     );
-    const places = [...new Set(layouts.flatMap(([, r]) => [...Object.keys(r.request.by), ...Object.keys(r.consumer.by)]))].sort((a, b) =>
-      a === 'table' ? -1 : b === 'table' ? 1 : a.localeCompare(b),
-    );
+    const places = [
+      ...new Set(layouts.flatMap(([, r]) => [...Object.keys(r.request.by), ...Object.keys(r.consumer.by)])),
+    ].sort((a, b) => (a === 'table' ? -1 : b === 'table' ? 1 : a.localeCompare(b)));
     const byPlace = renderTable(
       ['where', ...layouts.flatMap(([label]) => [`${label.split(' ')[0]} WU`, `${label.split(' ')[0]} RU`])],
       places.map((place) => [

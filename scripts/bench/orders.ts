@@ -16,7 +16,16 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { intOption, option, percentile, renderTable, round, type BenchContext, type BenchSuite, type SuiteReport } from './_suite.js';
+import {
+  intOption,
+  option,
+  percentile,
+  renderTable,
+  round,
+  type BenchContext,
+  type BenchSuite,
+  type SuiteReport,
+} from './_suite.js';
 
 const PORTS = { httpPort: 3310, lambdaPort: 3312, dynamoPort: 8310, s3Port: 4710 };
 const GULF = 'demotenantgulfmotors0001';
@@ -31,7 +40,11 @@ interface Run {
 }
 
 /** `total` calls of `call` with `concurrency` callers; each call's duration. */
-async function pool(total: number, concurrency: number, call: (i: number) => Promise<void>): Promise<{ durationsMs: number[]; wallMs: number }> {
+async function pool(
+  total: number,
+  concurrency: number,
+  call: (i: number) => Promise<void>,
+): Promise<{ durationsMs: number[]; wallMs: number }> {
   const durationsMs: number[] = [];
   let next = 0;
   const started = performance.now();
@@ -112,7 +125,10 @@ export const suite: BenchSuite = {
       const caller = { keyId: 'bench', tenantId: GULF, role: 'accountant' as const, allowedRoutes: ['*'] };
       const customers = await Promise.all(
         Array.from({ length: concurrency }, (_, i) =>
-          createCustomer(caller, { name: `Bench customer ${i}`, mobileNumber: `+9715${String(Date.now() % 1e7).padStart(7, '0')}${i}`.slice(0, 13) }),
+          createCustomer(caller, {
+            name: `Bench customer ${i}`,
+            mobileNumber: `+9715${String(Date.now() % 1e7).padStart(7, '0')}${i}`.slice(0, 13),
+          }),
         ),
       );
       void ddb;
@@ -120,10 +136,18 @@ export const suite: BenchSuite = {
       const runs: Run[] = [];
       // Warm both paths up (module init, DynamoDB Local's JIT), then measure.
       for (const [label, create] of [
-        ['previous design: counter in the transaction', (i: number) => previousDesignCreateOrder(caller, customers[i % concurrency]!.id)],
+        [
+          'previous design: counter in the transaction',
+          (i: number) => previousDesignCreateOrder(caller, customers[i % concurrency]!.id),
+        ],
         [
           'current: atomic increment, then the transaction',
-          async (i: number) => void (await createOrder(caller, { customerId: customers[i % concurrency]!.id, totalAmount: 100 }, undefined)),
+          async (i: number) =>
+            void (await createOrder(
+              caller,
+              { customerId: customers[i % concurrency]!.id, totalAmount: 100 },
+              undefined,
+            )),
         ],
       ] as const) {
         await pool(40, concurrency, async (i) => void (await create(i)));
@@ -162,16 +186,33 @@ export const suite: BenchSuite = {
               mobileNumber: `+97155${randomBytes(4).readUInt32BE() % 10_000_000}`.padEnd(13, '0'),
             }),
         ],
-        ['HTTP: POST /orders', (i: number) => http('/api/v1/orders', key.key, { customerId: customers[i % concurrency]!.id, totalAmount: 100 })],
+        [
+          'HTTP: POST /orders',
+          (i: number) =>
+            http('/api/v1/orders', key.key, { customerId: customers[i % concurrency]!.id, totalAmount: 100 }),
+        ],
       ] as const) {
         await pool(40, concurrency, call);
         context.log(`orders: ${total} requests, ${label}`);
         httpRuns.push({ label, ...(await pool(total, concurrency, call)), roundTrips: Number.NaN });
       }
 
-      const listing = await measureLists(context, (option(context.argv, 'list-sizes') ?? '100,1000,10000').split(',').map(Number));
+      const listing = await measureLists(
+        context,
+        (option(context.argv, 'list-sizes') ?? '100,1000,10000').split(',').map(Number),
+      );
 
-      const header = ['design', 'orders/s', 'vs previous', 'p50 ms', 'p95 ms', 'p95/p50', 'round trips/creation', 'max round trips', 'retried'];
+      const header = [
+        'design',
+        'orders/s',
+        'vs previous',
+        'p50 ms',
+        'p95 ms',
+        'p95/p50',
+        'round trips/creation',
+        'max round trips',
+        'retried',
+      ];
       const [previous, current] = runs as [Run, Run];
       const inProcess = [row(previous), row(current, previous)];
       const [floor, orders] = httpRuns as [Run, Run];
@@ -265,7 +306,9 @@ async function measureLists(context: BenchContext, sizes: number[]): Promise<{ t
       return { ...keys.order(order.id), ...keys.orderIndexes(order), entity: 'order', ...order };
     });
     for (let i = 0; i < fresh.length; i += 25) {
-      let request: Record<string, unknown> | undefined = { [tableName()]: fresh.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) };
+      let request: Record<string, unknown> | undefined = {
+        [tableName()]: fresh.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })),
+      };
       while (request && Object.keys(request).length > 0) {
         const result = await ddb.send(new BatchWriteCommand({ RequestItems: request as never }));
         request = result.UnprocessedItems as Record<string, unknown> | undefined;
@@ -286,9 +329,29 @@ async function measureLists(context: BenchContext, sizes: number[]): Promise<{ t
     };
     const previous = await time(async () => (await queryOrders(scope, {})).slice(0, 20));
     const current = await time(() => queryOrderPage(scope, {}, { limit: 20, skip: 0 }));
-    rows.push([size, previous.p50Ms, previous.itemsPerPage, current.p50Ms, current.itemsPerPage, `${round(previous.p50Ms / current.p50Ms, 1)}x`]);
+    rows.push([
+      size,
+      previous.p50Ms,
+      previous.itemsPerPage,
+      current.p50Ms,
+      current.itemsPerPage,
+      `${round(previous.p50Ms / current.p50Ms, 1)}x`,
+    ]);
     data[String(size)] = { previous, current };
   }
   ddb.middlewareStack.remove('bench-items-read');
-  return { text: renderTable(['orders in tenant', 'previous p50 ms', 'previous items read', 'one page p50 ms', 'one page items read', 'speedup'], rows), data };
+  return {
+    text: renderTable(
+      [
+        'orders in tenant',
+        'previous p50 ms',
+        'previous items read',
+        'one page p50 ms',
+        'one page items read',
+        'speedup',
+      ],
+      rows,
+    ),
+    data,
+  };
 }

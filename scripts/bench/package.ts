@@ -16,16 +16,32 @@ export const suite: BenchSuite = {
   description: 'npm run package in a clean copy: resources per CloudFormation template and cfn-lint findings',
   async run(context: BenchContext): Promise<SuiteReport> {
     const copy = cleanCopy(context.rootDir, 'vpo-package-bench-');
-    const step = (args: string[]) => spawnSync(process.execPath, args, { cwd: copy, env: packagingEnv(), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const step = (args: string[]) =>
+      spawnSync(process.execPath, args, {
+        cwd: copy,
+        env: packagingEnv(),
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      });
     try {
       const started = Date.now();
       context.log('package: compiling the contracts and packaging (serverless package --stage dev)...');
       const build = step([join('node_modules', 'tsx', 'dist', 'cli.mjs'), join('scripts', 'build-contracts.ts')]);
-      const packaged = build.status === 0 ? step([join('node_modules', 'serverless', 'bin', 'serverless.js'), 'package', '--stage', 'dev']) : build;
+      const packaged =
+        build.status === 0
+          ? step([join('node_modules', 'serverless', 'bin', 'serverless.js'), 'package', '--stage', 'dev'])
+          : build;
       const packagingMs = Date.now() - started;
       if (packaged.status !== 0)
-        return { text: `packaging failed:\n${packaged.stdout.slice(-2000)}\n${packaged.stderr.slice(-2000)}`, data: { packagingMs }, ok: false };
-      const report = step([join('node_modules', 'tsx', 'dist', 'cli.mjs'), join('scripts', 'serverless', 'template-report.ts')]);
+        return {
+          text: `packaging failed:\n${packaged.stdout.slice(-2000)}\n${packaged.stderr.slice(-2000)}`,
+          data: { packagingMs },
+          ok: false,
+        };
+      const report = step([
+        join('node_modules', 'tsx', 'dist', 'cli.mjs'),
+        join('scripts', 'serverless', 'template-report.ts'),
+      ]);
       return {
         text: report.stdout.trim(),
         data: { packagingMs, report: report.stdout },

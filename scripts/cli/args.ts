@@ -67,7 +67,8 @@ const DECIMAL = /^\d{1,12}(\.\d{1,12})?$/;
 
 /** Decimal strings, never floats: markups and rates are stored as text so no precision is lost. */
 export function positiveDecimal(flag: string, value: string): string {
-  if (!DECIMAL.test(value) || !/[1-9]/.test(value)) throw new UsageError(`--${flag} must be a positive decimal such as 1.08, got "${value}"`);
+  if (!DECIMAL.test(value) || !/[1-9]/.test(value))
+    throw new UsageError(`--${flag} must be a positive decimal such as 1.08, got "${value}"`);
   return value;
 }
 
@@ -77,7 +78,8 @@ export function positiveInteger(flag: string, value: string): number {
 }
 
 export function currency(flag: string, value: string): string {
-  if (!/^[A-Z]{3}$/.test(value)) throw new UsageError(`--${flag} must be a currency code of 3 capital letters such as USD, got "${value}"`);
+  if (!/^[A-Z]{3}$/.test(value))
+    throw new UsageError(`--${flag} must be a currency code of 3 capital letters such as USD, got "${value}"`);
   return value;
 }
 
@@ -93,7 +95,8 @@ export function role(flag: string, value: string): Role {
 
 /** One of a few fixed words, e.g. en|ar. */
 export function oneOf<const T extends string>(flag: string, value: string, allowed: readonly T[]): T {
-  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${flag} must be ${allowed.join(' or ')}, got "${value}"`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw new UsageError(`--${flag} must be ${allowed.join(' or ')}, got "${value}"`);
   return value as T;
 }
 
@@ -118,7 +121,10 @@ export function owner(args: Args): Owner | undefined {
 
 export function requiredOwner(args: Args, what: string): Owner {
   const given = owner(args);
-  if (!given) throw new UsageError(`"${args.command}" needs --tenant ID (${what} of a tenant) or --platform (platform staff, every tenant)`);
+  if (!given)
+    throw new UsageError(
+      `"${args.command}" needs --tenant ID (${what} of a tenant) or --platform (platform staff, every tenant)`,
+    );
   return given;
 }
 
@@ -130,7 +136,12 @@ export function isoInstant(flag: string, value: string): string {
   const [, year, month, day] = match ?? [];
   const calendar = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
   const time = Date.parse(value);
-  if (!match || Number.isNaN(time) || calendar.getUTCMonth() !== Number(month) - 1 || calendar.getUTCDate() !== Number(day)) {
+  if (
+    !match ||
+    Number.isNaN(time) ||
+    calendar.getUTCMonth() !== Number(month) - 1 ||
+    calendar.getUTCDate() !== Number(day)
+  ) {
     throw new UsageError(`--${flag} must be an ISO date or date-time such as 2026-11-01T00:00:00Z, got "${value}"`);
   }
   return new Date(time).toISOString();
@@ -141,8 +152,10 @@ function flagError(error: unknown, command: string): UsageError {
   const code = (error as { code?: string }).code;
   const message = error instanceof Error ? oneLine(error.message) : String(error);
   const quoted = /'([^']+)'/.exec(message)?.[1];
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return new UsageError(`unknown flag ${quoted} for "${command}" (see \`cli help\`)`);
-  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return new UsageError(`unexpected argument "${quoted}" for "${command}"`);
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
+    return new UsageError(`unknown flag ${quoted} for "${command}" (see \`cli help\`)`);
+  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
+    return new UsageError(`unexpected argument "${quoted}" for "${command}"`);
   // e.g. `tenants update ID --published-only` (there it takes true|false, unlike on create).
   const flag = quoted?.split(' ')[0];
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && quoted?.endsWith(' <value>'))
@@ -167,7 +180,10 @@ function parseFlags(command: string, spec: CommandSpec, argv: string[]): Args {
 export type Invocation<C extends CommandSpec> = { help: true } | { help: false; spec: C; args: Args; json: boolean };
 
 /** `<group> <action> [flags]`: the command words come first, flags after them in any order. */
-export function parseInvocation<C extends CommandSpec>(argv: string[], commands: ReadonlyMap<string, C>): Invocation<C> {
+export function parseInvocation<C extends CommandSpec>(
+  argv: string[],
+  commands: ReadonlyMap<string, C>,
+): Invocation<C> {
   const [group, action, ...rest] = argv;
   const asksHelp = (word: string | undefined) => word === 'help' || word === '--help' || word === '-h';
   if (group === undefined || asksHelp(group)) return { help: true };
@@ -188,7 +204,9 @@ export function parseInvocation<C extends CommandSpec>(argv: string[], commands:
   const args = parseFlags(command, spec, rest);
   if (args.values.help === true) return { help: true };
   if (args.positionals.length !== spec.positionals.length) {
-    throw new UsageError(`"${command}" takes ${spec.positionals.map((name) => `<${name}>`).join(' ') || 'no arguments'}`);
+    throw new UsageError(
+      `"${command}" takes ${spec.positionals.map((name) => `<${name}>`).join(' ') || 'no arguments'}`,
+    );
   }
   return { help: false, spec, args, json: args.values.json === true };
 }

@@ -40,7 +40,10 @@ const FLAG_OF_FIELD: Record<string, string> = {
 };
 
 const isFieldError = (detail: unknown): detail is FieldError =>
-  typeof detail === 'object' && detail !== null && typeof (detail as FieldError).field === 'string' && typeof (detail as FieldError).message === 'string';
+  typeof detail === 'object' &&
+  detail !== null &&
+  typeof (detail as FieldError).field === 'string' &&
+  typeof (detail as FieldError).message === 'string';
 
 /** The flag that set a field, when there is one (use cases name their input's fields, e.g. mobileNumber). */
 function fieldLabel(field: string): string {
@@ -54,7 +57,9 @@ function fieldLabel(field: string): string {
  */
 function appErrorMessage(error: AppError): string {
   const details = Array.isArray(error.details) ? error.details.filter(isFieldError) : [];
-  const parts = details.map((d) => (d.message === error.message ? fieldLabel(d.field) : `${fieldLabel(d.field)} ${d.message}`));
+  const parts = details.map((d) =>
+    d.message === error.message ? fieldLabel(d.field) : `${fieldLabel(d.field)} ${d.message}`,
+  );
   return oneLine(parts.length > 0 ? `${error.message}: ${parts.join('; ')}` : error.message);
 }
 

@@ -14,7 +14,11 @@ export function table(headers: string[], rows: string[][]): string[] {
 }
 
 /** Prints the JSON form with --json, the human form otherwise; never both. */
-export function emit(ctx: { json: boolean; target: { target: { kind: string }; description: string } }, json: unknown, human: string[]): void {
+export function emit(
+  ctx: { json: boolean; target: { target: { kind: string }; description: string } },
+  json: unknown,
+  human: string[],
+): void {
   if (ctx.json) {
     console.log(JSON.stringify(json, null, 2));
     return;

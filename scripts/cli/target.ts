@@ -31,19 +31,23 @@ const AWS_DEFAULT_REGION = 'eu-west-1';
 export function parseTarget(args: Args): Target {
   const kind = text(args.values, 'target') ?? 'local';
   if (kind === 'local') {
-    if (args.values.stage !== undefined || args.values.region !== undefined) throw new UsageError('--stage and --region apply only to --target aws');
+    if (args.values.stage !== undefined || args.values.region !== undefined)
+      throw new UsageError('--stage and --region apply only to --target aws');
     return { kind };
   }
   if (kind !== 'aws') throw new UsageError(`--target must be local or aws, got "${kind}"`);
   const stage = required({ ...args, command: `${args.command} --target aws` }, 'stage');
-  if (!/^[a-zA-Z0-9-]{1,32}$/.test(stage)) throw new UsageError(`--stage must be letters, digits and dashes, got "${stage}"`);
+  if (!/^[a-zA-Z0-9-]{1,32}$/.test(stage))
+    throw new UsageError(`--stage must be letters, digits and dashes, got "${stage}"`);
   const region = text(args.values, 'region') ?? AWS_DEFAULT_REGION;
-  if (!/^[a-z]{2}(-[a-z]+)+-\d{1,2}$/.test(region)) throw new UsageError(`--region must be an AWS region such as eu-west-1, got "${region}"`);
+  if (!/^[a-z]{2}(-[a-z]+)+-\d{1,2}$/.test(region))
+    throw new UsageError(`--region must be an AWS region such as eu-west-1, got "${region}"`);
   return { kind, stage, region };
 }
 
 /** The data folder of `npm start`, where the running stack notes its ports. */
-const localDataDir = () => process.env.LOCAL_DATA_DIR ?? join(fileURLToPath(import.meta.url), '..', '..', '..', '.local');
+const localDataDir = () =>
+  process.env.LOCAL_DATA_DIR ?? join(fileURLToPath(import.meta.url), '..', '..', '..', '.local');
 
 /**
  * Mirrors localEnvironment() of scripts/local/bootstrap.ts, on the ports of the running stack.
@@ -108,7 +112,10 @@ export function applyTarget(target: Target): TargetInfo {
 function useAws(target: Extract<Target, { kind: 'aws' }>): TargetInfo {
   // A local endpoint left in the shell would silently send "aws" writes to a local database.
   const localEndpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB ?? process.env.AWS_ENDPOINT_URL;
-  if (localEndpoint) throw new UsageError(`--target aws, but AWS_ENDPOINT_URL_DYNAMODB/AWS_ENDPOINT_URL is set (${localEndpoint}): unset it first`);
+  if (localEndpoint)
+    throw new UsageError(
+      `--target aws, but AWS_ENDPOINT_URL_DYNAMODB/AWS_ENDPOINT_URL is set (${localEndpoint}): unset it first`,
+    );
   process.env.AWS_REGION = target.region;
   process.env.TABLE_NAME = `vehicle-purchase-orders-${target.stage}`;
   // serverless.yml's default bucket name; a stage deployed with another bucketName param sets BUCKET_NAME.

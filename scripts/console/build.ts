@@ -19,7 +19,10 @@ const INPUTS = [
 const OUT = join('console', 'dist');
 const MARK = join(OUT, '.inputs-hash');
 
-export async function buildConsole(options: { root: string; progress?: (line: string) => void }): Promise<{ built: boolean; dir: string }> {
+export async function buildConsole(options: {
+  root: string;
+  progress?: (line: string) => void;
+}): Promise<{ built: boolean; dir: string }> {
   const { root, progress } = options;
   const dir = join(root, OUT);
   const hash = inputsHash(root, INPUTS);

@@ -24,7 +24,9 @@ const PORTS = {
   dynamoPort: Number(process.env.SCREENSHOTS_DYNAMODB_PORT ?? 8420),
   s3Port: Number(process.env.SCREENSHOTS_S3_PORT ?? 4642),
 };
-const CHROMIUM = ['/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
+const CHROMIUM = ['/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) =>
+  existsSync(path),
+);
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const WAIT = 60_000;
 
@@ -43,7 +45,13 @@ const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOStri
 let baseUrl = '';
 
 /** One API call as a staff member; anything but a success stops the script with the answer. */
-async function call<T = Row>(key: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+async function call<T = Row>(
+  key: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
     headers: { 'X-API-Key': key, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
@@ -74,8 +82,16 @@ async function tenantWithStaff(): Promise<Staff> {
   // profile first (the demo dealer's under its own name; no picture shows the PDF).
   const { GULF_MOTORS_PROFILE: demo, writeDemoProfile } = await import('../local/demo-profiles.js');
   const legalName = { en: 'Al Noor Motors L.L.C.', ar: 'النور موتورز ذ.م.م' };
-  const text = { ...demo.text, legalName, email: 'accounts@alnoormotors.example', bank: { ...demo.text.bank, accountName: legalName.en } };
-  await writeDemoProfile(await import('../../lib/use-cases/tenant-profile.js'), STAFF_TOOL, tenant.id, { ...demo, text });
+  const text = {
+    ...demo.text,
+    legalName,
+    email: 'accounts@alnoormotors.example',
+    bank: { ...demo.text.bank, accountName: legalName.en },
+  };
+  await writeDemoProfile(await import('../../lib/use-cases/tenant-profile.js'), STAFF_TOOL, tenant.id, {
+    ...demo,
+    text,
+  });
   const people: Array<[keyof Staff, string, string]> = [
     ['operations', 'Omar Haddad', '+971502220001'],
     ['accountant', 'Sara Karim', '+971502220002'],
@@ -124,7 +140,8 @@ async function realisticData(staff: Staff): Promise<{ shippedOrderId: string }> 
   };
   const confirmReceipts = async (id: string) => {
     for (const entry of await call<Row[]>(accountant.key, 'GET', `/api/v1/orders/${id}/billing`))
-      if (entry.status === 'Pending' && entry.type === 'receipt') await call(accountant.key, 'PATCH', `/api/v1/billing/${entry.id}/confirm`);
+      if (entry.status === 'Pending' && entry.type === 'receipt')
+        await call(accountant.key, 'PATCH', `/api/v1/billing/${entry.id}/confirm`);
   };
   const inspected = async (id: string) => {
     await confirmReceipts(id);
@@ -169,12 +186,22 @@ async function realisticData(staff: Staff): Promise<{ shippedOrderId: string }> 
     await move(accountant.key, id, 'PaymentConfirmed');
     await move(operations.key, id, 'Purchased');
   };
-  const step = (id: string, name: string, body: Json) => call(operations.key, 'PUT', `/api/v1/orders/${id}/export-steps/${name}`, body);
+  const step = (id: string, name: string, body: Json) =>
+    call(operations.key, 'PUT', `/api/v1/orders/${id}/export-steps/${name}`, body);
 
   // Shipped, with every panel filled: the order page's picture.
-  const shipped = await order(layla.id, { makeEn: 'Hyundai', modelEn: 'Palisade', year: 2022, vin: 'KMHR381ABNU123456', color: 'White' }, 18_500, 'USD', 2_000);
+  const shipped = await order(
+    layla.id,
+    { makeEn: 'Hyundai', modelEn: 'Palisade', year: 2022, vin: 'KMHR381ABNU123456', color: 'White' },
+    18_500,
+    'USD',
+    2_000,
+  );
   await purchased(shipped.id, 'Layla Haddad', 18_500, 'USD', 2_000);
-  await step(shipped.id, 'deregistration', { date: day(-5), documentUrl: 'https://files.example.com/export/dereg.pdf' });
+  await step(shipped.id, 'deregistration', {
+    date: day(-5),
+    documentUrl: 'https://files.example.com/export/dereg.pdf',
+  });
   await step(shipped.id, 'bonded-area', { date: day(-4), location: 'Pyeongtaek bonded yard' });
   await step(shipped.id, 'export-declaration', { date: day(-3), number: '12345-26-000123X' });
   await call(operations.key, 'PATCH', `/api/v1/orders/${shipped.id}/customs-invoice`, {
@@ -205,19 +232,43 @@ async function realisticData(staff: Staff): Promise<{ shippedOrderId: string }> 
     billOfLadingUrl: 'https://files.example.com/export/bl-0457.pdf',
   });
   await move(operations.key, shipped.id, 'Shipped');
-  await call(accountant.key, 'POST', `/api/v1/orders/${shipped.id}/documents`, { type: 'proforma-invoice', language: 'en' });
+  await call(accountant.key, 'POST', `/api/v1/orders/${shipped.id}/documents`, {
+    type: 'proforma-invoice',
+    language: 'en',
+  });
 
   // Purchased, its export declaration accepted 20 days ago: loading due within 10 days (Today's deadlines).
-  const loading = await order(yousef.id, { makeEn: 'Kia', modelEn: 'Carnival', year: 2022, color: 'Silver' }, 31_000, 'USD', 4_000);
+  const loading = await order(
+    yousef.id,
+    { makeEn: 'Kia', modelEn: 'Carnival', year: 2022, color: 'Silver' },
+    31_000,
+    'USD',
+    4_000,
+  );
   await purchased(loading.id, 'يوسف الحربي', 31_000, 'USD', 4_000);
-  await step(loading.id, 'deregistration', { date: day(-24), documentUrl: 'https://files.example.com/export/dereg-2.pdf' });
+  await step(loading.id, 'deregistration', {
+    date: day(-24),
+    documentUrl: 'https://files.example.com/export/dereg-2.pdf',
+  });
   await step(loading.id, 'bonded-area', { date: day(-22), location: 'Incheon bonded yard' });
   await step(loading.id, 'export-declaration', { date: day(-20), number: '12345-26-000098X' });
 
   // Inspected, waiting on its contract; deposit confirmed, waiting on an inspection date; a new one.
-  const inspectedOrder = await order(aisha.id, { makeEn: 'Hyundai', modelEn: 'Tucson', year: 2023, color: 'Blue' }, 88_000, 'AED', 10_000);
+  const inspectedOrder = await order(
+    aisha.id,
+    { makeEn: 'Hyundai', modelEn: 'Tucson', year: 2023, color: 'Blue' },
+    88_000,
+    'AED',
+    10_000,
+  );
   await inspected(inspectedOrder.id);
-  const confirmed = await order(mohammed.id, { makeEn: 'Kia', modelEn: 'Sorento', year: 2021, color: 'Black' }, 21_000, 'USD', 3_000);
+  const confirmed = await order(
+    mohammed.id,
+    { makeEn: 'Kia', modelEn: 'Sorento', year: 2021, color: 'Black' },
+    21_000,
+    'USD',
+    3_000,
+  );
   await confirmReceipts(confirmed.id);
   await move(accountant.key, confirmed.id, 'DepositConfirmed');
   await order(omar.id, { makeEn: 'Genesis', modelEn: 'GV80', year: 2023, color: 'Grey' }, 52_000, 'USD', 5_000);
@@ -245,7 +296,10 @@ async function shoot(page: Page, name: string): Promise<void> {
 async function pictures(operationsKey: string, shippedOrderId: string): Promise<void> {
   if (!CHROMIUM) throw new Error('chromium is not installed: apt-get install chromium (no browser is downloaded)');
   mkdirSync(OUT, { recursive: true });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
+  });
   try {
     for (const language of ['en', 'ar'] as const) {
       for (const viewport of [
@@ -262,14 +316,18 @@ async function pictures(operationsKey: string, shippedOrderId: string): Promise<
           hasTouch: phone,
         });
         // Nothing leaves the machine: the console needs only the stack.
-        await context.route('**/*', (route) => (LOCAL_HOSTS.has(new URL(route.request().url()).hostname) ? route.continue() : route.abort()));
+        await context.route('**/*', (route) =>
+          LOCAL_HOSTS.has(new URL(route.request().url()).hostname) ? route.continue() : route.abort(),
+        );
         // The language the person chose, as the switch remembers it.
         await context.addInitScript((chosen) => localStorage.setItem('vpo.console.language', chosen), language);
         const page = await context.newPage();
         await page.goto(`${baseUrl}/console/`);
         await page.locator('#api-key').fill(operationsKey);
         await page.locator('form button[type="submit"]').click();
-        await page.getByRole('heading', { level: 1, name: language === 'ar' ? /يومك سعيد/ : /Good day/ }).waitFor({ timeout: WAIT });
+        await page
+          .getByRole('heading', { level: 1, name: language === 'ar' ? /يومك سعيد/ : /Good day/ })
+          .waitFor({ timeout: WAIT });
         const suffix = `${phone ? 'phone-' : ''}${language}`;
         const go = async (route: string, ready: () => Promise<unknown>, name: string) => {
           await page.goto(`${baseUrl}/console/#${route}`);
@@ -277,14 +335,19 @@ async function pictures(operationsKey: string, shippedOrderId: string): Promise<
           await shoot(page, `${name}-${suffix}`);
         };
         const main = page.getByRole('main');
-        const orderPage = () => main.getByRole('region').last().getByRole('listitem').first().waitFor({ timeout: WAIT });
+        const orderPage = () =>
+          main.getByRole('region').last().getByRole('listitem').first().waitFor({ timeout: WAIT });
         if (phone) {
           await go(`/orders/${shippedOrderId}/show`, orderPage, 'order');
           // The lists as lines of text on a phone, within its width.
           await go('/orders', () => main.getByRole('listitem').nth(4).waitFor({ timeout: WAIT }), 'orders');
           await go('/customers', () => main.getByRole('listitem').nth(4).waitFor({ timeout: WAIT }), 'customers');
         } else {
-          await go('/', () => main.getByRole('region').last().getByRole('link').first().waitFor({ timeout: WAIT }), 'today');
+          await go(
+            '/',
+            () => main.getByRole('region').last().getByRole('link').first().waitFor({ timeout: WAIT }),
+            'today',
+          );
           await go('/orders', () => main.getByRole('row').nth(5).waitFor({ timeout: WAIT }), 'orders');
           await go(`/orders/${shippedOrderId}/show`, orderPage, 'order');
           await go('/customers', () => main.getByRole('row').nth(5).waitFor({ timeout: WAIT }), 'customers');
@@ -293,9 +356,14 @@ async function pictures(operationsKey: string, shippedOrderId: string): Promise<
             async () => {
               await main.getByRole('row').nth(8).waitFor({ timeout: WAIT });
               // The cars' pictures (from the local S3 emulator) drawn.
-              await page.waitForFunction(() => [...document.querySelectorAll('main table img')].every((img) => (img as HTMLImageElement).complete), undefined, {
-                timeout: WAIT,
-              });
+              await page.waitForFunction(
+                () =>
+                  [...document.querySelectorAll('main table img')].every((img) => (img as HTMLImageElement).complete),
+                undefined,
+                {
+                  timeout: WAIT,
+                },
+              );
             },
             'catalogue',
           );
@@ -304,9 +372,13 @@ async function pictures(operationsKey: string, shippedOrderId: string): Promise<
             '/tenant-profile',
             async () => {
               await main.getByRole('img').nth(1).waitFor({ timeout: WAIT });
-              await page.waitForFunction(() => [...document.querySelectorAll('main img')].every((img) => (img as HTMLImageElement).complete), undefined, {
-                timeout: WAIT,
-              });
+              await page.waitForFunction(
+                () => [...document.querySelectorAll('main img')].every((img) => (img as HTMLImageElement).complete),
+                undefined,
+                {
+                  timeout: WAIT,
+                },
+              );
             },
             'profile',
           );

@@ -26,8 +26,10 @@ export const ERROR_HELPERS = [
  */
 const COERCIONS: Record<string, (t: string, d: string, c: string) => string> = {
   string: (t, d, c) => `if(${t} == "number" || ${t} == "boolean"){${c} = "" + ${d};}else if(${d} === null){${c} = "";}`,
-  number: (t, d, c) => `if(${t} == "boolean" || ${d} === null\n              || (${t} == "string" && ${d} && ${d} == +${d})){${c} = +${d};}`,
-  integer: (t, d, c) => `if(${t} === "boolean" || ${d} === null\n              || (${t} === "string" && ${d} && ${d} == +${d} && !(${d} % 1))){${c} = +${d};}`,
+  number: (t, d, c) =>
+    `if(${t} == "boolean" || ${d} === null\n              || (${t} == "string" && ${d} && ${d} == +${d})){${c} = +${d};}`,
+  integer: (t, d, c) =>
+    `if(${t} === "boolean" || ${d} === null\n              || (${t} === "string" && ${d} && ${d} == +${d} && !(${d} % 1))){${c} = +${d};}`,
 };
 
 /**
@@ -37,7 +39,16 @@ const COERCIONS: Record<string, (t: string, d: string, c: string) => string> = {
 function compactCoercions(source: string): string {
   return source.replace(
     /let (dataType\d+) = typeof ([\w$]+);let (coerced\d+) = undefined;if\(!\(\3 !== undefined\)\)\{([\s\S]*?)else \{(vErrors = pushFinding\([^;]*\);errors\+\+;)\}\}if\(\3 !== undefined\)\{\2 = \3;if\(([\w$]+) !== undefined\)\{\6\[([^\]]+)\] = \3;\}\}/g,
-    (whole, type: string, data: string, coerced: string, branches: string, error: string, parent: string, key: string) => {
+    (
+      whole,
+      type: string,
+      data: string,
+      coerced: string,
+      branches: string,
+      error: string,
+      parent: string,
+      key: string,
+    ) => {
       const to = Object.keys(COERCIONS).find((name) => COERCIONS[name]!(type, data, coerced) === branches);
       if (!to) return whole;
       return `let ${coerced} = coerceTo("${to}", ${data});if(${coerced} === undefined){${error}}else {${data} = ${coerced};if(${parent} !== undefined){${parent}[${key}] = ${coerced};}}`;
@@ -52,9 +63,13 @@ function compactErrorPushes(source: string): string {
     )
     .replace(
       /pushError\(vErrors, \{instancePath(?::([^,{}]+))?,keyword:"(\w+)",params:(\{[^{}]*\})\}\)/g,
-      (_m, path: string | undefined, keyword: string, params: string) => `pushFinding(vErrors, ${path ?? 'instancePath'}, "${keyword}", ${params})`,
+      (_m, path: string | undefined, keyword: string, params: string) =>
+        `pushFinding(vErrors, ${path ?? 'instancePath'}, "${keyword}", ${params})`,
     )
-    .replace(/vErrors = vErrors === null \? ([\w$.]+) : vErrors\.concat\(\1\);/g, (_m, more: string) => `vErrors = concatErrors(vErrors, ${more});`)
+    .replace(
+      /vErrors = vErrors === null \? ([\w$.]+) : vErrors\.concat\(\1\);/g,
+      (_m, more: string) => `vErrors = concatErrors(vErrors, ${more});`,
+    )
     .replace(
       /\{instancePath:instancePath\+"\/([\w$]+)",parentData:([\w$]+),parentDataProperty:"\1",rootData\}/g,
       (_m, property: string, parent: string) => `fieldOf(instancePath, ${parent}, "${property}", rootData)`,
@@ -97,4 +112,5 @@ function compactSharedChecks(source: string): string {
 const withoutSchemaPaths = (source: string) => source.replace(/schemaPath:"(?:[^"\\]|\\.)*",/g, '');
 
 /** Every compaction, in the order they build on each other. */
-export const compactValidator = (source: string) => compactSharedChecks(compactCoercions(compactErrorPushes(withoutSchemaPaths(source))));
+export const compactValidator = (source: string) =>
+  compactSharedChecks(compactCoercions(compactErrorPushes(withoutSchemaPaths(source))));

@@ -10,7 +10,9 @@ import { forValidation } from '../../lib/schemas/json-schema.js';
  */
 
 type StandaloneCode = (ajv: Ajv, validate: unknown) => string;
-const standaloneCode: StandaloneCode = (standaloneModule as unknown as { default?: StandaloneCode }).default ?? (standaloneModule as unknown as StandaloneCode);
+const standaloneCode: StandaloneCode =
+  (standaloneModule as unknown as { default?: StandaloneCode }).default ??
+  (standaloneModule as unknown as StandaloneCode);
 
 type Json = Record<string, unknown>;
 const isJson = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -47,7 +49,9 @@ function shareRepeatedLeaves(schema: Json): Json {
     const out: Json = {};
     for (const [key, value] of Object.entries(node)) {
       if (key === 'properties' && isJson(value))
-        out[key] = Object.fromEntries(Object.entries(value).map(([field, sub]) => [field, isLeaf(sub) ? count(sub) : visit(sub, count)]));
+        out[key] = Object.fromEntries(
+          Object.entries(value).map(([field, sub]) => [field, isLeaf(sub) ? count(sub) : visit(sub, count)]),
+        );
       else if (key === 'items' && isLeaf(value)) out[key] = count(value);
       else out[key] = visit(value, count);
     }
@@ -64,7 +68,10 @@ function shareRepeatedLeaves(schema: Json): Json {
   const own = isJson(rewritten.$defs) ? rewritten.$defs : {};
   const clash = shared.map((text) => names.get(text)!).find((name) => name in own);
   if (clash) throw new Error(`a schema already defines $defs/${clash}; rename it`);
-  return { ...rewritten, $defs: { ...own, ...Object.fromEntries(shared.map((text) => [names.get(text)!, JSON.parse(text) as unknown])) } };
+  return {
+    ...rewritten,
+    $defs: { ...own, ...Object.fromEntries(shared.map((text) => [names.get(text)!, JSON.parse(text) as unknown])) },
+  };
 }
 
 export function compile(schema: TSchema, coerce: boolean): string {

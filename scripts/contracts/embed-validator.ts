@@ -19,14 +19,19 @@ export function embed(name: string, source: string): { imports: string[]; body: 
       return dflt ? `const ${local} = ${alias}.default ?? ${alias};` : `const ${local} = ${alias};`;
     })
     // The format checks: each one by its own export, so a bundle keeps only the checks it calls.
-    .replace(/require\("\.\.\/formats\.js"\)\.formats(?:\.([\w]+)|\["([\w-]+)"\])/g, (_m, plain?: string, quoted?: string) => {
-      const format = (plain ?? quoted) as keyof typeof formatExports;
-      const check = formatExports[format];
-      if (!check) throw new Error(`${name}: no export checks the format "${format}" (lib/schemas/formats.ts formatExports)`);
-      const alias = `${name}_${check}`;
-      if (!imports.some((line) => line.includes(` as ${alias} `))) imports.push(`import { ${check} as ${alias} } from "../formats.js";`);
-      return alias;
-    })
+    .replace(
+      /require\("\.\.\/formats\.js"\)\.formats(?:\.([\w]+)|\["([\w-]+)"\])/g,
+      (_m, plain?: string, quoted?: string) => {
+        const format = (plain ?? quoted) as keyof typeof formatExports;
+        const check = formatExports[format];
+        if (!check)
+          throw new Error(`${name}: no export checks the format "${format}" (lib/schemas/formats.ts formatExports)`);
+        const alias = `${name}_${check}`;
+        if (!imports.some((line) => line.includes(` as ${alias} `)))
+          imports.push(`import { ${check} as ${alias} } from "../formats.js";`);
+        return alias;
+      },
+    )
     // Other inline requires: a namespace import each.
     .replace(/require\("([^"]+)"\)/g, (_m, from: string) => {
       const alias = `${name}_import${imports.length}`;

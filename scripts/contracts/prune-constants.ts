@@ -44,9 +44,13 @@ export function pruneSchemaConstants(source: string): string {
         if (i === path.length - 1) {
           // Only its names are looked up; a deeper use (an enum under it) fills its entry in.
           const value =
-            lookups.has(use[1]!) && typeof from === 'object' && from !== null ? Object.fromEntries(Object.keys(from).map((key) => [key, {}])) : from;
+            lookups.has(use[1]!) && typeof from === 'object' && from !== null
+              ? Object.fromEntries(Object.keys(from).map((key) => [key, {}]))
+              : from;
           to[segment] =
-            typeof to[segment] === 'object' && typeof value === 'object' && value !== null ? { ...(value as object), ...(to[segment] as object) } : value;
+            typeof to[segment] === 'object' && typeof value === 'object' && value !== null
+              ? { ...(value as object), ...(to[segment] as object) }
+              : value;
         } else {
           to[segment] = typeof to[segment] === 'object' && to[segment] !== null ? to[segment] : {};
           to = to[segment] as Record<string, unknown>;

@@ -30,16 +30,20 @@ function partHints(schema: TSchema, part: 'body' | 'query' | 'params') {
 }
 
 /** The keys of a part's hints that name its top-level fields (not the part itself, a nested path or `*`). */
-const parameterKeys = (hints: Record<string, unknown>) => Object.keys(hints).filter((key) => key !== '' && !/[.[*]/.test(key));
+const parameterKeys = (hints: Record<string, unknown>) =>
+  Object.keys(hints).filter((key) => key !== '' && !/[.[*]/.test(key));
 /**
  * The same, in the generated file: a part's names are the keys of its hints, so the file carries
  * them once (when they are the schema's names; listed otherwise).
  */
-const PARAMETER_NAMES = 'const parameterNames = (hints) => Object.keys(hints).filter((key) => key !== "" && !/[.[*]/.test(key));';
+const PARAMETER_NAMES =
+  'const parameterNames = (hints) => Object.keys(hints).filter((key) => key !== "" && !/[.[*]/.test(key));';
 
 /** The property names of an object schema (none for other shapes). */
 const topLevelNames = (schema: TSchema | undefined): string[] | undefined =>
-  schema && typeof schema.properties === 'object' && schema.properties !== null ? Object.keys(schema.properties as object) : undefined;
+  schema && typeof schema.properties === 'object' && schema.properties !== null
+    ? Object.keys(schema.properties as object)
+    : undefined;
 
 /** The source of a route's module. */
 export function routeModule(route: RouteSpec): string {
@@ -87,7 +91,8 @@ export function routeModule(route: RouteSpec): string {
   ] as const) {
     if (!names) continue;
     // Names with a dot (WhatsApp's hub.mode) read as nested paths among the keys: those are listed.
-    if (!meta[hints] || JSON.stringify(parameterKeys(meta[hints])) !== JSON.stringify(names)) fields.push(`${part}: ${JSON.stringify(names)}`);
+    if (!meta[hints] || JSON.stringify(parameterKeys(meta[hints])) !== JSON.stringify(names))
+      fields.push(`${part}: ${JSON.stringify(names)}`);
     else fields.push(`${part}: parameterNames(meta.${hints})`);
   }
   const source = [
@@ -107,4 +112,5 @@ export function routeModule(route: RouteSpec): string {
 }
 
 /** Its declaration: every route module is a CompiledRoute. */
-export const ROUTE_MODULE_TYPES = "import type { CompiledRoute } from '../route.js';\ndeclare const compiled: CompiledRoute;\nexport default compiled;\n";
+export const ROUTE_MODULE_TYPES =
+  "import type { CompiledRoute } from '../route.js';\ndeclare const compiled: CompiledRoute;\nexport default compiled;\n";

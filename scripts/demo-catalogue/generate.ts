@@ -11,7 +11,16 @@
 import type { CarRecord } from '../../lib/domain/car.js';
 import { MAX_PHOTOS, MIN_PHOTOS, photoFileName, thumbFileName } from './images.js';
 import { carSeed, Rng, type Weighted } from './rng.js';
-import { advertisementNumber, CAR_COLORS, CITIES, COLOR_WEIGHTS, FIRST_MODEL_YEAR, LAST_MODEL_YEAR, MAKES, OPTIONS } from './tables.js';
+import {
+  advertisementNumber,
+  CAR_COLORS,
+  CITIES,
+  COLOR_WEIGHTS,
+  FIRST_MODEL_YEAR,
+  LAST_MODEL_YEAR,
+  MAKES,
+  OPTIONS,
+} from './tables.js';
 import { PROVIDER_AUCTION_WEEKDAY, PROVIDER_WEIGHTS, TRUCK_COLOR_WEIGHTS, YEAR_WEIGHTS } from './tables.js';
 import type { Drivetrain, Fuel, Make, ModelGroup, Powertrain } from './tables.js';
 import { makeVin } from './vin.js';
@@ -98,7 +107,9 @@ function derive(ctx: CarContext): Derived {
 }
 
 const MAKE_WEIGHTS: Weighted<Make> = MAKES.map((m) => [m, m.w] as const);
-const MODEL_WEIGHTS = new Map<Make, Weighted<ModelGroup>>(MAKES.map((m) => [m, m.models.map((g) => [g, g.w] as const)]));
+const MODEL_WEIGHTS = new Map<Make, Weighted<ModelGroup>>(
+  MAKES.map((m) => [m, m.models.map((g) => [g, g.w] as const)]),
+);
 
 function modelYears(model: ModelGroup, maxYear: number): Weighted<number> {
   const years: Array<readonly [number, number]> = [];
@@ -144,7 +155,16 @@ function weightedOrFixed<T>(rng: Rng, value: T | Weighted<T>): T {
 function priceFor(
   rng: Rng,
   band: readonly [number, number],
-  f: { ageYears: number; km: number; tier: number; pf: number; fuel: Fuel; drive: Drivetrain; damage: DamageKind[]; owners: number },
+  f: {
+    ageYears: number;
+    km: number;
+    tier: number;
+    pf: number;
+    fuel: Fuel;
+    drive: Drivetrain;
+    damage: DamageKind[];
+    owners: number;
+  },
 ): number {
   const [lo, hi] = band;
   const expectedKm = Math.max(1000, f.ageYears * 13_500);
@@ -156,7 +176,16 @@ function priceFor(
   if (f.damage.includes('flood')) damageAdj *= 0.7;
   if (f.damage.includes('total_loss')) damageAdj *= 0.7;
   const noise = Math.exp(0.08 * clamp(rng.normal(), -2.5, 2.5));
-  let v = Math.exp(-0.22 * f.ageYears) * kmAdj * (0.88 + 0.24 * f.tier) * f.pf * fuelAdj * driveAdj * damageAdj * (1 - 0.02 * f.owners) * noise;
+  let v =
+    Math.exp(-0.22 * f.ageYears) *
+    kmAdj *
+    (0.88 + 0.24 * f.tier) *
+    f.pf *
+    fuelAdj *
+    driveAdj *
+    damageAdj *
+    (1 - 0.02 * f.owners) *
+    noise;
   if (v > 0.85) v = 0.85 + 0.15 * (1 - Math.exp(-(v - 0.85) / 0.15));
   const raw = lo + (hi - lo) * v;
   return clamp(Math.round(raw / 10) * 10, lo, hi);
@@ -205,7 +234,9 @@ export function generateCar(rng: Rng, id: number, ctx: CarContext): CarRecord {
   const suffix = rng.weighted(make.suffixes);
   const driveText = model.driveInTrim && drivetrain !== '2WD' ? ` ${drivetrain}` : '';
   const gradeDetailEn =
-    model.trimOrder === 'grade-label' ? `${grade} ${powertrain.label}${driveText}${suffix}` : `${powertrain.label}${driveText} ${grade}${suffix}`;
+    model.trimOrder === 'grade-label'
+      ? `${grade} ${powertrain.label}${driveText}${suffix}`
+      : `${powertrain.label}${driveText} ${grade}${suffix}`;
   const modelEn = generation.name ?? (generation.code ? `${model.group} ${generation.code}` : model.group);
 
   // First registration: the model year, or the second half of the year before; never after `now`.
@@ -316,7 +347,8 @@ export function generateCar(rng: Rng, id: number, ctx: CarContext): CarRecord {
 function checkOptions(options: GenerateOptions): { count: number; seed: number; startId: number } {
   const { count, seed } = options;
   const startId = options.startId ?? 1;
-  if (!Number.isSafeInteger(count) || count < 0) throw new RangeError(`count must be a non-negative integer, got ${count}`);
+  if (!Number.isSafeInteger(count) || count < 0)
+    throw new RangeError(`count must be a non-negative integer, got ${count}`);
   if (!Number.isSafeInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
   if (!Number.isSafeInteger(startId) || startId < 1 || !Number.isSafeInteger(startId + count)) {
     throw new RangeError(`startId must be a positive integer, got ${startId}`);

@@ -23,7 +23,8 @@ export const MIN_PHOTOS = 3;
 
 const bodySlug = (body: Body): string => body.toLowerCase().replace(/\s+/g, '-');
 const colorSlug = (color: CarColor): string => color.toLowerCase();
-export const photoFileName = (body: Body, color: CarColor, n: number): string => `${bodySlug(body)}-${colorSlug(color)}-${n}.svg`;
+export const photoFileName = (body: Body, color: CarColor, n: number): string =>
+  `${bodySlug(body)}-${colorSlug(color)}-${n}.svg`;
 export const thumbFileName = (body: Body, color: CarColor): string => `${bodySlug(body)}-${colorSlug(color)}-thumb.svg`;
 
 interface Silhouette {
@@ -102,13 +103,17 @@ const PAINT: Record<CarColor, { fill: string; stroke: string }> = {
 /** Backdrop tint per photo number, so the photos of one car look different. */
 const BACKDROPS = ['#eef2f7', '#f3efe8', '#e9f1ec', '#f1eef5', '#eceff3', '#f5f1ea'];
 
-const escapeXml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeXml = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function drawing(body: Body, color: CarColor, mirrored: boolean): string {
   const s = SILHOUETTES[body];
   const paint = PAINT[color];
   const wheels = s.wheels
-    .map((x) => `<circle cx="${x}" cy="370" r="${s.r}" fill="#23262a"/><circle cx="${x}" cy="370" r="${Math.round(s.r * 0.45)}" fill="#b9bec4"/>`)
+    .map(
+      (x) =>
+        `<circle cx="${x}" cy="370" r="${s.r}" fill="#23262a"/><circle cx="${x}" cy="370" r="${Math.round(s.r * 0.45)}" fill="#b9bec4"/>`,
+    )
     .join('');
   const transform = mirrored ? ' transform="matrix(-1 0 0 1 800 0)"' : '';
   return (
@@ -148,7 +153,8 @@ export function demoImageFiles(): Array<{ name: string; svg: string }> {
   const files: Array<{ name: string; svg: string }> = [];
   for (const body of VEHICLE_TYPES) {
     for (const color of CAR_COLORS) {
-      for (let n = 1; n <= MAX_PHOTOS; n++) files.push({ name: photoFileName(body, color, n), svg: photoSvg(body, color, n) });
+      for (let n = 1; n <= MAX_PHOTOS; n++)
+        files.push({ name: photoFileName(body, color, n), svg: photoSvg(body, color, n) });
       files.push({ name: thumbFileName(body, color), svg: thumbSvg(body, color) });
     }
   }

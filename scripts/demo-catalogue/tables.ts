@@ -13,7 +13,15 @@
  *   - "suffixes" names a set in data/trim-suffixes.json, or lists the pairs itself.
  * Names of fuels, bodies, transmissions, drivetrains, colours and providers are checked when loaded.
  */
-import { DRIVETRAINS, FUEL_TYPES, PROVIDERS, TRANSMISSIONS, VEHICLE_TYPES, type CarRecord, type Provider } from '../../lib/domain/car.js';
+import {
+  DRIVETRAINS,
+  FUEL_TYPES,
+  PROVIDERS,
+  TRANSMISSIONS,
+  VEHICLE_TYPES,
+  type CarRecord,
+  type Provider,
+} from '../../lib/domain/car.js';
 import auctionHousesJson from './data/auction-houses.json' with { type: 'json' };
 import citiesJson from './data/cities.json' with { type: 'json' };
 import colorsJson from './data/colors.json' with { type: 'json' };
@@ -94,7 +102,12 @@ export interface Make {
 
 /** The JSON form of a mix (see the notation above). */
 type RawMix = string | ReadonlyArray<readonly [string, number]> | Readonly<Record<string, number>>;
-type RawPowertrain = Omit<Powertrain, 'fuel' | 'trans' | 'drive' | 'pf'> & { fuel: string; trans?: RawMix; drive?: RawMix; pf?: number };
+type RawPowertrain = Omit<Powertrain, 'fuel' | 'trans' | 'drive' | 'pf'> & {
+  fuel: string;
+  trans?: RawMix;
+  drive?: RawMix;
+  pf?: number;
+};
 type RawModel = Omit<ModelGroup, 'body' | 'drive' | 'trimOrder' | 'generations'> & {
   body: string;
   drive?: RawMix;
@@ -104,7 +117,8 @@ type RawModel = Omit<ModelGroup, 'body' | 'drive' | 'trimOrder' | 'generations'>
 type RawMake = Omit<Make, 'suffixes' | 'models'> & { suffixes: string | Weighted<string>; models: readonly RawModel[] };
 
 function oneOf<T extends string>(allowed: readonly T[], value: string, where: string): T {
-  if (!(allowed as readonly string[]).includes(value)) throw new Error(`demo catalogue data, ${where}: "${value}" is not one of ${allowed.join(', ')}`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw new Error(`demo catalogue data, ${where}: "${value}" is not one of ${allowed.join(', ')}`);
   return value as T;
 }
 
@@ -145,7 +159,9 @@ function modelGroup(raw: RawModel): ModelGroup {
     ...raw,
     body: oneOf(VEHICLE_TYPES, raw.body, raw.group),
     ...(drive === undefined ? {} : { drive }),
-    ...(raw.trimOrder === undefined ? {} : { trimOrder: oneOf(['label-grade', 'grade-label'] as const, raw.trimOrder, raw.group) }),
+    ...(raw.trimOrder === undefined
+      ? {}
+      : { trimOrder: oneOf(['label-grade', 'grade-label'] as const, raw.trimOrder, raw.group) }),
     generations: raw.generations.map((g) => ({ ...g, powertrains: g.powertrains.map((p) => powertrain(p, raw)) })),
   } as ModelGroup;
 }
@@ -153,7 +169,10 @@ function modelGroup(raw: RawModel): ModelGroup {
 const TRIM_SUFFIXES = trimSuffixesJson as unknown as Readonly<Record<string, Array<[string, number]>>>;
 
 function make(raw: RawMake): Make {
-  const suffixes = typeof raw.suffixes === 'string' ? TRIM_SUFFIXES[oneOf(Object.keys(TRIM_SUFFIXES), raw.suffixes, raw.make)]! : raw.suffixes;
+  const suffixes =
+    typeof raw.suffixes === 'string'
+      ? TRIM_SUFFIXES[oneOf(Object.keys(TRIM_SUFFIXES), raw.suffixes, raw.make)]!
+      : raw.suffixes;
   return { ...raw, suffixes, models: raw.models.map(modelGroup) };
 }
 
@@ -217,7 +236,9 @@ interface ProviderProfile {
 const PROVIDER_PROFILES: Readonly<Record<Provider, ProviderProfile>> = auctionHousesJson;
 for (const house of Object.keys(PROVIDER_PROFILES)) oneOf(PROVIDERS, house, 'auction-houses.json');
 
-export const PROVIDER_WEIGHTS: Weighted<Provider> = (Object.keys(PROVIDER_PROFILES) as Provider[]).map((p) => [p, PROVIDER_PROFILES[p].w] as const);
+export const PROVIDER_WEIGHTS: Weighted<Provider> = (Object.keys(PROVIDER_PROFILES) as Provider[]).map(
+  (p) => [p, PROVIDER_PROFILES[p].w] as const,
+);
 
 /** The weekday (0 = Sunday, in Korean time) each auction house runs its auction on. */
 export const PROVIDER_AUCTION_WEEKDAY: Readonly<Record<Provider, number>> = Object.fromEntries(

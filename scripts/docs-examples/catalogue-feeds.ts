@@ -9,23 +9,40 @@ async function dropFeed(platform: string, key: string, lines: unknown[]): Promis
     import('../../lib/config.js'),
     import('../../lib/use-cases/catalogue-feeds/import-feed.js'),
   ]);
-  await putObject(bucketName(), key, `${lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n')}\n`, 'application/x-ndjson');
+  await putObject(
+    bucketName(),
+    key,
+    `${lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n')}\n`,
+    'application/x-ndjson',
+  );
   const id = feedFileId(key, (await describeObject(bucketName(), key))!.etag);
   await until(`the feed ${key}`, async () => {
-    const read = await call('getFeedFile', { key: platform, path: { id }, skip: true, expect: 200 }).catch(() => undefined);
+    const read = await call('getFeedFile', { key: platform, path: { id }, skip: true, expect: 200 }).catch(
+      () => undefined,
+    );
     return read && ['applied', 'held', 'refused'].includes(read.body.data.status) ? true : undefined;
   });
   return id;
 }
 
 /** Catalogue feeds: providers' files dropped in the bucket (platform admins watch them). Open orders on two listed cars hear that one was repriced and the other sold. */
-export async function catalogueFeeds(keys: Keys, customerId: string, listed: Array<{ id: number; provider: string }>): Promise<void> {
+export async function catalogueFeeds(
+  keys: Keys,
+  customerId: string,
+  listed: Array<{ id: number; provider: string }>,
+): Promise<void> {
   const { admin, platform } = keys;
   const [repriced, sold] = await Promise.all(
-    listed.slice(0, 2).map(async (c) => (await call('getCar', { key: admin, path: { id: c.id }, skip: true })).body.data),
+    listed
+      .slice(0, 2)
+      .map(async (c) => (await call('getCar', { key: admin, path: { id: c.id }, skip: true })).body.data),
   );
   for (const car of [repriced, sold])
-    await call('createOrder', { key: admin, body: { customerId, carId: car.id, totalAmount: 18500, currency: 'USD' }, skip: true });
+    await call('createOrder', {
+      key: admin,
+      body: { customerId, carId: car.id, totalAmount: 18500, currency: 'USD' },
+      skip: true,
+    });
   const line = ({ id: _id, availability: _a, priceHistory: _p, removedAt: _r, ...car }: Record<string, unknown>) => car;
   for (const [change, car] of [
     [{ op: 'upsert', ...line(repriced), price: Number(repriced.price) + 20 }, repriced],
@@ -56,11 +73,32 @@ export async function catalogueFeeds(keys: Keys, customerId: string, listed: Arr
       { ...line(repriced), provider, advertisementNumber: `${provider.toUpperCase()}-0000001` },
     ]);
   const held = await full('sk');
-  await call('getCatalogueStatus', { key: platform, note: "sk's full list is held: it would remove nearly all of sk's cars" });
+  await call('getCatalogueStatus', {
+    key: platform,
+    note: "sk's full list is held: it would remove nearly all of sk's cars",
+  });
   await call('listFeedFiles', { key: platform, query: { limit: 3 } });
-  await call('discardFeedFile', { key: platform, path: { id: held }, note: 'the provider sent a cut-down list by mistake: nothing changes' });
-  await call('confirmFeedFile', { key: platform, path: { id: held }, expect: 409, note: 'only a held file can be confirmed' });
-  await call('discardFeedFile', { key: platform, path: { id: held }, expect: 409, note: 'the file is discarded already' });
+  await call('discardFeedFile', {
+    key: platform,
+    path: { id: held },
+    note: 'the provider sent a cut-down list by mistake: nothing changes',
+  });
+  await call('confirmFeedFile', {
+    key: platform,
+    path: { id: held },
+    expect: 409,
+    note: 'only a held file can be confirmed',
+  });
+  await call('discardFeedFile', {
+    key: platform,
+    path: { id: held },
+    expect: 409,
+    note: 'the file is discarded already',
+  });
   const confirmed = await full('lotte');
-  await call('confirmFeedFile', { key: platform, path: { id: confirmed }, note: 'the provider really sold them: applied by the next run of the import' });
+  await call('confirmFeedFile', {
+    key: platform,
+    path: { id: confirmed },
+    note: 'the provider really sold them: applied by the next run of the import',
+  });
 }

@@ -14,7 +14,8 @@ export async function startReceiver(): Promise<{ url: string; server: Server }> 
       res.statusCode = req.url === '/down' ? 503 : 204;
       res.end();
       const body = JSON.parse(text) as { type?: string };
-      if (body.type === 'webhook.test' && !events.some((e) => e.type === 'webhook.test')) events.push({ type: 'webhook.test', body, at: Date.now() });
+      if (body.type === 'webhook.test' && !events.some((e) => e.type === 'webhook.test'))
+        events.push({ type: 'webhook.test', body, at: Date.now() });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -49,7 +49,10 @@ export const setBaseUrl = (url: string): void => {
   baseUrl = url;
 };
 
-export async function call(id: string, options: CallOptions = {}): Promise<{ status: number; body: any; headers: Headers }> {
+export async function call(
+  id: string,
+  options: CallOptions = {},
+): Promise<{ status: number; body: any; headers: Headers }> {
   const route = routes.get(id);
   if (!route) throw new Error(`no route ${id}`);
   let path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
@@ -57,7 +60,8 @@ export async function call(id: string, options: CallOptions = {}): Promise<{ sta
     if (value === undefined) throw new Error(`${id}: path parameter ${name} missing`);
     return encodeURIComponent(String(value));
   });
-  if (options.query) path += `?${new URLSearchParams(Object.entries(options.query).map(([k, v]) => [k, String(v)])).toString()}`;
+  if (options.query)
+    path += `?${new URLSearchParams(Object.entries(options.query).map(([k, v]) => [k, String(v)])).toString()}`;
   const headers: Record<string, string> = { ...options.headers };
   if (options.key) headers['X-API-Key'] = options.key;
   let body: string | undefined = options.rawBody;
@@ -79,7 +83,15 @@ export async function call(id: string, options: CallOptions = {}): Promise<{ sta
     if (!options.quiet) log(`left out: ${problem}`);
     return { status: response.status, body: parsed, headers: response.headers };
   }
-  if (!options.skip) calls.push({ id, status: response.status, body: parsed, note: options.note, keep: options.keep ?? false, at: startedAt });
+  if (!options.skip)
+    calls.push({
+      id,
+      status: response.status,
+      body: parsed,
+      note: options.note,
+      keep: options.keep ?? false,
+      at: startedAt,
+    });
   return { status: response.status, body: parsed, headers: response.headers };
 }
 

@@ -20,10 +20,12 @@ export function oversized(example: Json): string {
 /** An id of the right form that names no record. */
 export const UNKNOWN_ID = 'cz0unknown0record0000000';
 /** The request body the reference shows for a route, if it takes one. */
-export const exampleOf = (r: RouteSpec): Json | undefined => operationOf(r).requestBody?.content['application/json'].example;
+export const exampleOf = (r: RouteSpec): Json | undefined =>
+  operationOf(r).requestBody?.content['application/json'].example;
 /** A route's path parameters naming `id` (a feed file's id is the hash of its key and version, 32 hex digits, not a CUID). */
 export const pathOf = (r: RouteSpec, id: string): Record<string, string | number> => ({
-  id: r.id === 'getCar' ? 2_000_000_000 : platformOnly(r) && id === UNKNOWN_ID ? '5f0c2d8e9a7b4c1d3e6f8a0b2c4d6e8f' : id,
+  id:
+    r.id === 'getCar' ? 2_000_000_000 : platformOnly(r) && id === UNKNOWN_ID ? '5f0c2d8e9a7b4c1d3e6f8a0b2c4d6e8f' : id,
   deliveryId: 'evt_0unknown0delivery0000',
   step: 'deregistration',
   // The profile's images are named, not numbered: a name it does not have stands for a bad id.

@@ -22,7 +22,12 @@ export async function signContract(keys: Keys, current: OrderVersion): Promise<v
     })
   ).body.data;
   await call('getContract', { key: integrator, path: { id: contract.id } });
-  await call('updateContract', { key: operations, path: { id: contract.id }, headers: { 'If-Match': '"1"' }, body: { notes: 'Delivery to Jebel Ali port' } });
+  await call('updateContract', {
+    key: operations,
+    path: { id: contract.id },
+    headers: { 'If-Match': '"1"' },
+    body: { notes: 'Delivery to Jebel Ali port' },
+  });
   await call('updateContract', {
     key: operations,
     path: { id: contract.id },
@@ -44,7 +49,9 @@ export async function signContract(keys: Keys, current: OrderVersion): Promise<v
     path: { id: contract.id },
     body: { phone: '+971501234567', signingLink: 'https://sign.example.com/c/1042' },
   });
-  const spare = (await call('createContract', { key: operations, body: { orderId, customerName: 'Layla Haddad' }, skip: true })).body.data;
+  const spare = (
+    await call('createContract', { key: operations, body: { orderId, customerName: 'Layla Haddad' }, skip: true })
+  ).body.data;
   await call('sendContract', {
     key: operations,
     path: { id: spare.id },
@@ -86,7 +93,13 @@ export async function signContract(keys: Keys, current: OrderVersion): Promise<v
     expect: 409,
     note: 'the contract is signed already',
   });
-  await call('signContract', { key: operations, path: { id: contract.id }, body: {}, expect: 409, note: 'the contract is signed already' });
+  await call('signContract', {
+    key: operations,
+    path: { id: contract.id },
+    body: {},
+    expect: 409,
+    note: 'the contract is signed already',
+  });
   await call('listOrderContracts', { key: integrator, path: { id: orderId } });
   await move(operations, 'ContractSigned');
 }

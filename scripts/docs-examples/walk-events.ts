@@ -12,7 +12,11 @@ export async function eventFeed(integrator: string): Promise<void> {
   for (const type of EVENT_TYPES) {
     let after: string | undefined;
     for (let page = 0; page < 30; page++) {
-      const read = await call('listEvents', { key: integrator, query: { types: type, limit: 1, ...(after ? { after } : {}) }, skip: true });
+      const read = await call('listEvents', {
+        key: integrator,
+        query: { types: type, limit: 1, ...(after ? { after } : {}) },
+        skip: true,
+      });
       const event = read.body.data[0];
       if (event) {
         events.push({ type, body: event, at: Date.parse(event.timestamp) });

@@ -33,7 +33,12 @@ export async function shipAndDeliver(keys: Keys, current: OrderVersion, car: Jso
     currency: 'USD',
     language: 'en',
   };
-  const customs = await call('setCustomsInvoice', { key: operations, path: { id: orderId }, headers: { 'If-Match': current.etag }, body: customsInvoice });
+  const customs = await call('setCustomsInvoice', {
+    key: operations,
+    path: { id: orderId },
+    headers: { 'If-Match': current.etag },
+    body: customsInvoice,
+  });
   versionOf(customs.headers);
   /** The stale versions a change of the order is refused for: If-Match (412) and body.version (409). */
   const staleVersions = async (id: string, body: Json, options: CallOptions = {}) => {
@@ -57,10 +62,23 @@ export async function shipAndDeliver(keys: Keys, current: OrderVersion, car: Jso
   };
   await staleVersions('setCustomsInvoice', customsInvoice);
   const customsDocuments = {
-    documents: [{ type: 'export-certificate', url: 'https://files.example.com/customs/ec-1042.pdf', uploadedAt: new Date(startedAt).toISOString() }],
+    documents: [
+      {
+        type: 'export-certificate',
+        url: 'https://files.example.com/customs/ec-1042.pdf',
+        uploadedAt: new Date(startedAt).toISOString(),
+      },
+    ],
   };
   versionOf(
-    (await call('addCustomsDocuments', { key: operations, path: { id: orderId }, headers: { 'If-Match': current.etag }, body: customsDocuments })).headers,
+    (
+      await call('addCustomsDocuments', {
+        key: operations,
+        path: { id: orderId },
+        headers: { 'If-Match': current.etag },
+        body: customsDocuments,
+      })
+    ).headers,
   );
   await staleVersions('addCustomsDocuments', customsDocuments);
   await call('generateOrderDocument', { key: operations, path: { id: orderId }, body: { type: 'customs-invoice' } });
@@ -71,7 +89,15 @@ export async function shipAndDeliver(keys: Keys, current: OrderVersion, car: Jso
   const inDays = (n: number) => dayOf(startedAt + n * 86_400_000);
   const step = async (name: string, body: Json, options: CallOptions = {}) =>
     versionOf(
-      (await call('recordExportStep', { key: operations, path: { id: orderId, step: name }, headers: { 'If-Match': current.etag }, body, ...options })).headers,
+      (
+        await call('recordExportStep', {
+          key: operations,
+          path: { id: orderId, step: name },
+          headers: { 'If-Match': current.etag },
+          body,
+          ...options,
+        })
+      ).headers,
     );
   await step('deregistration', { date: today, documentUrl: 'https://files.example.com/export/dereg-1042.pdf' });
   await call('recordExportStep', {
@@ -97,7 +123,17 @@ export async function shipAndDeliver(keys: Keys, current: OrderVersion, car: Jso
   );
   await call('listExportDeadlines', { key: operations, query: { before: inDays(60) } });
   const ship = async (body: Json, options: CallOptions = {}) =>
-    versionOf((await call('updateShipment', { key: operations, path: { id: orderId }, headers: { 'If-Match': current.etag }, body, ...options })).headers);
+    versionOf(
+      (
+        await call('updateShipment', {
+          key: operations,
+          path: { id: orderId },
+          headers: { 'If-Match': current.etag },
+          body,
+          ...options,
+        })
+      ).headers,
+    );
   await ship(
     {
       method: 'roro',
@@ -113,13 +149,26 @@ export async function shipAndDeliver(keys: Keys, current: OrderVersion, car: Jso
     { skip: true },
   );
   await staleVersions('updateShipment', { vessel: 'Glovis Sirius', voyage: '032W' });
-  await call('validateOrderTransition', { key: operations, path: { id: orderId }, body: { targetStatus: 'Shipped' }, skip: true });
+  await call('validateOrderTransition', {
+    key: operations,
+    path: { id: orderId },
+    body: { targetStatus: 'Shipped' },
+    skip: true,
+  });
   await ship(
-    { billOfLadingNumber: 'GLVS2611BL0457', billOfLadingUrl: 'https://files.example.com/export/bl-1042.pdf', atd: today },
+    {
+      billOfLadingNumber: 'GLVS2611BL0457',
+      billOfLadingUrl: 'https://files.example.com/export/bl-1042.pdf',
+      atd: today,
+    },
     { note: 'the car is loaded: bill of lading and departure' },
   );
   await move(operations, 'Shipped');
-  await step('completion-report', { date: today, documentUrl: 'https://files.example.com/export/completion-1042.pdf' }, { skip: true });
+  await step(
+    'completion-report',
+    { date: today, documentUrl: 'https://files.example.com/export/completion-1042.pdf' },
+    { skip: true },
+  );
   await ship({ ata: today }, { skip: true });
   await move(operations, 'Delivered');
   await call('changeOrderStatus', {

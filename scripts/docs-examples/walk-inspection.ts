@@ -11,7 +11,12 @@ export async function inspect(keys: Keys, current: OrderVersion): Promise<void> 
   const inspection = (
     await call('createInspection', {
       key: operations,
-      body: { orderId, inspectorId: 'demouserinspector0000001', inspectionDate: INSPECTION_AT, notes: 'Check the underbody for rust' },
+      body: {
+        orderId,
+        inspectorId: 'demouserinspector0000001',
+        inspectionDate: INSPECTION_AT,
+        notes: 'Check the underbody for rust',
+      },
     })
   ).body.data;
   await call('changeInspectionStatus', { key: inspector, path: { id: inspection.id }, body: { status: 'InProgress' } });
@@ -21,7 +26,14 @@ export async function inspect(keys: Keys, current: OrderVersion): Promise<void> 
     body: {
       status: 'Completed',
       notes: 'No accident history; light scratches on the rear bumper',
-      photos: [{ url: 'https://files.example.com/inspections/i-1042/front.jpg', type: 'exterior', caption: 'Front', priority: 1 }],
+      photos: [
+        {
+          url: 'https://files.example.com/inspections/i-1042/front.jpg',
+          type: 'exterior',
+          caption: 'Front',
+          priority: 1,
+        },
+      ],
       pdfReportUrl: 'https://files.example.com/inspections/i-1042/report.pdf',
     },
     keep: true,
@@ -36,6 +48,10 @@ export async function inspect(keys: Keys, current: OrderVersion): Promise<void> 
   });
   await call('getInspection', { key: integrator, path: { id: inspection.id } });
   await call('listOrderInspections', { key: integrator, path: { id: orderId } });
-  await call('listInspections', { key: inspector, query: { limit: 20 }, note: "the inspector's own inspections, by date" });
+  await call('listInspections', {
+    key: inspector,
+    query: { limit: 20 },
+    note: "the inspector's own inspections, by date",
+  });
   await move(inspector, 'InspectionCompleted');
 }

@@ -12,7 +12,13 @@ export async function placeOrder(keys: Keys, customer: Json, car: Json): Promise
     await call('createOrder', {
       key: accountant,
       headers: { 'Idempotency-Key': 'order-2026-11-16-0001' },
-      body: { customerId: customer.id, carId: car.id, totalAmount: 18500, currency: 'USD', notes: 'Customer prefers a white car' },
+      body: {
+        customerId: customer.id,
+        carId: car.id,
+        totalAmount: 18500,
+        currency: 'USD',
+        notes: 'Customer prefers a white car',
+      },
       note: 'a new order placed by an accountant, who may confirm its deposit next: DepositSubmitted, version 1',
     })
   ).body.data;
@@ -96,7 +102,11 @@ export async function confirmDeposit(keys: Keys, current: OrderVersion): Promise
     expect: 422,
     note: 'a requirement is missing (details.missingRequirements)',
   });
-  await call('listBillingEntries', { key: accountant, query: { status: 'Pending', limit: 20 }, note: 'the receipts and invoices waiting for confirmation' });
+  await call('listBillingEntries', {
+    key: accountant,
+    query: { status: 'Pending', limit: 20 },
+    note: 'the receipts and invoices waiting for confirmation',
+  });
   await call('confirmBillingEntry', { key: accountant, path: { id: deposit.id } });
   await call('changeOrderStatus', {
     key: accountant,

@@ -18,11 +18,20 @@ export async function staff(keys: Keys, orderId: string): Promise<void> {
     taxNumber: '100234567800003',
     phone: '+97143334444',
     email: 'accounts@gulfmotors.example',
-    bank: { bankName: 'Emirates NBD', accountName: 'Gulf Motors Trading LLC', iban: 'AE07 0331 2345 6789 0123 456', swift: 'EBILAEAD' },
+    bank: {
+      bankName: 'Emirates NBD',
+      accountName: 'Gulf Motors Trading LLC',
+      iban: 'AE07 0331 2345 6789 0123 456',
+      swift: 'EBILAEAD',
+    },
     defaultIncoterms: 'CFR',
     portOfLoading: 'Incheon, Korea',
   };
-  await call('putTenantProfile', { key: admin, body: sellerProfile, note: 'the IBAN is stored without its spaces; the logo and stamp stay' });
+  await call('putTenantProfile', {
+    key: admin,
+    body: sellerProfile,
+    note: 'the IBAN is stored without its spaces; the logo and stamp stay',
+  });
   await call('putTenantProfile', {
     key: admin,
     body: { ...sellerProfile, bank: { ...sellerProfile.bank, iban: 'AE08 0331 2345 6789 0123 456' } },
@@ -42,12 +51,22 @@ export async function staff(keys: Keys, orderId: string): Promise<void> {
     expect: 409,
     note: 'body.version is no longer current: someone saved the profile since',
   });
-  await call('putTenantProfileImage', { key: admin, path: { image: 'stamp' }, body: { contentType: 'image/png', data: squarePng(160).toString('base64') } });
+  await call('putTenantProfileImage', {
+    key: admin,
+    path: { image: 'stamp' },
+    body: { contentType: 'image/png', data: squarePng(160).toString('base64') },
+  });
   await call('deleteTenantProfileImage', { key: admin, path: { image: 'logo' }, note: 'the profile has no logo now' });
   const user = (
     await call('createUser', {
       key: admin,
-      body: { name: 'Hana Choi', role: 'operations', mobileNumber: '+971501110009', email: 'hana@gulfmotors.example', language: 'en' },
+      body: {
+        name: 'Hana Choi',
+        role: 'operations',
+        mobileNumber: '+971501110009',
+        email: 'hana@gulfmotors.example',
+        language: 'en',
+      },
     })
   ).body.data;
   await call('createUser', {
@@ -65,15 +84,33 @@ export async function staff(keys: Keys, orderId: string): Promise<void> {
     expect: 409,
     note: 'the mobile number is another user’s in this tenant',
   });
-  const issued = (await call('issueApiKey', { key: admin, body: { name: 'Hana laptop', userId: user.id }, note: 'the key is shown in this answer only' })).body
-    .data;
+  const issued = (
+    await call('issueApiKey', {
+      key: admin,
+      body: { name: 'Hana laptop', userId: user.id },
+      note: 'the key is shown in this answer only',
+    })
+  ).body.data;
   await call('getMe', { key: issued.key, note: 'an operations user’s key' });
   await call('listApiKeys', { key: admin, skip: true });
-  const rotated = (await call('rotateApiKey', { key: admin, path: { id: issued.apiKey.id }, body: { graceSeconds: 3600 } })).body.data;
-  await call('rotateApiKey', { key: admin, path: { id: issued.apiKey.id }, body: {}, expect: 409, note: 'a key rotates once' });
+  const rotated = (
+    await call('rotateApiKey', { key: admin, path: { id: issued.apiKey.id }, body: { graceSeconds: 3600 } })
+  ).body.data;
+  await call('rotateApiKey', {
+    key: admin,
+    path: { id: issued.apiKey.id },
+    body: {},
+    expect: 409,
+    note: 'a key rotates once',
+  });
   await call('revokeApiKey', { key: admin, path: { id: rotated.apiKey.id } });
   await call('deactivateUser', { key: admin, path: { id: user.id } });
-  await call('issueApiKey', { key: admin, body: { name: 'Hana tablet', userId: user.id }, expect: 409, note: 'the user is deactivated' });
+  await call('issueApiKey', {
+    key: admin,
+    body: { name: 'Hana tablet', userId: user.id },
+    expect: 409,
+    note: 'the user is deactivated',
+  });
   await call('listApiKeys', { key: admin, keep: true });
   // A key with a tight limit, to show the refusal an exceeded limit gets.
   const tight = (

@@ -37,7 +37,11 @@ export async function walk(keys: Keys, startedAt: number): Promise<Walked> {
       expect: 403,
       note: 'a verify token that is not this stage’s',
     });
-    await call('verifyWhatsAppWebhook', { query: { 'hub.verify_token': LOCAL_WHATSAPP.verifyToken }, expect: 400, note: 'hub.mode and hub.challenge missing' });
+    await call('verifyWhatsAppWebhook', {
+      query: { 'hub.verify_token': LOCAL_WHATSAPP.verifyToken },
+      expect: 400,
+      note: 'hub.mode and hub.challenge missing',
+    });
 
     const { endpointId, downId } = await createEndpoints(keys, receiver.url);
 
@@ -86,7 +90,11 @@ export async function walk(keys: Keys, startedAt: number): Promise<Walked> {
       skip: true,
     });
     await call('searchCustomers', { key: integrator, query: { phone: '+971501234567' } });
-    await call('listCustomers', { key: accountant, query: { q: 'Lay', limit: 20 }, note: 'customers whose name begins with "Lay"' });
+    await call('listCustomers', {
+      key: accountant,
+      query: { q: 'Lay', limit: 20 },
+      note: 'customers whose name begins with "Lay"',
+    });
     await call('getCustomer', { key: integrator, path: { id: customer.id } });
     await call('getCustomerWallet', { key: integrator, path: { id: customer.id } });
 

@@ -6,5 +6,9 @@ import { fileURLToPath } from 'node:url';
 export async function load(url, context, nextLoad) {
   if (!url.endsWith('.ttf')) return nextLoad(url, context);
   const base64 = readFileSync(fileURLToPath(url)).toString('base64');
-  return { format: 'module', shortCircuit: true, source: `export default new Uint8Array(Buffer.from('${base64}', 'base64'));` };
+  return {
+    format: 'module',
+    shortCircuit: true,
+    source: `export default new Uint8Array(Buffer.from('${base64}', 'base64'));`,
+  };
 }

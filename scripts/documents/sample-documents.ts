@@ -79,7 +79,8 @@ export const CONTRACT = {
     address: 'Marina Gate 2, Apt 1806, Dubai Marina, Dubai',
     country: 'AE',
   },
-  terms: 'The vehicle is sold as inspected on 2026-10-05. Shipping to Jebel Ali is included; import duty and registration in the UAE are paid by the buyer.',
+  terms:
+    'The vehicle is sold as inspected on 2026-10-05. Shipping to Jebel Ali is included; import duty and registration in the UAE are paid by the buyer.',
   signedOn: '2026-10-08',
 };
 
@@ -109,7 +110,12 @@ const proforma = (language: DocumentLanguage, seller: TenantProfile): DocumentFa
   },
 });
 
-const sample = (name: string, title: string, document: DocumentFacts): Sample => ({ name, title, document, model: composeDocument(document) });
+const sample = (name: string, title: string, document: DocumentFacts): Sample => ({
+  name,
+  title,
+  document,
+  model: composeDocument(document),
+});
 
 /** Each document in each language, dated SAMPLE_DATE; and the Arabic proforma of a seller that writes Arabic-Indic digits. */
 export function sampleDocuments(): Sample[] {
@@ -145,7 +151,14 @@ export function sampleDocuments(): Sample[] {
       },
     }),
   ]);
-  return [...documents, sample('proforma-invoice-ar-indic', 'Proforma invoice #1042', proforma('ar', { ...SELLER, arabicDigits: 'arabic-indic' }))];
+  return [
+    ...documents,
+    sample(
+      'proforma-invoice-ar-indic',
+      'Proforma invoice #1042',
+      proforma('ar', { ...SELLER, arabicDigits: 'arabic-indic' }),
+    ),
+  ];
 }
 
 /** The demo seller's logo and stamp. */

@@ -13,9 +13,24 @@ import { SAMPLE_DATE, SAMPLE_DPI, sampleDocuments, sampleImages } from './sample
 const dir = join(import.meta.dirname, '..', '..', 'docs', 'samples');
 mkdirSync(dir, { recursive: true });
 for (const sample of sampleDocuments()) {
-  const pdf = await renderPdf(sample.model, { title: sample.title, createdAt: new Date(`${SAMPLE_DATE}T09:00:00Z`) }, sampleImages());
+  const pdf = await renderPdf(
+    sample.model,
+    { title: sample.title, createdAt: new Date(`${SAMPLE_DATE}T09:00:00Z`) },
+    sampleImages(),
+  );
   const file = join(dir, `${sample.name}.pdf`);
   writeFileSync(file, pdf);
-  execFileSync('pdftoppm', ['-png', '-r', String(SAMPLE_DPI), '-f', '1', '-l', '1', '-singlefile', file, join(dir, sample.name)]);
+  execFileSync('pdftoppm', [
+    '-png',
+    '-r',
+    String(SAMPLE_DPI),
+    '-f',
+    '1',
+    '-l',
+    '1',
+    '-singlefile',
+    file,
+    join(dir, sample.name),
+  ]);
   console.log(`docs/samples/${sample.name}.pdf (${Math.round(pdf.length / 1024)} KB) and .png`);
 }

@@ -11,7 +11,15 @@ import { inputsHash } from '../inputs-hash.js';
 
 /** What each suite's figures describe: the code whose change makes them stale. */
 export const FIGURE_INPUTS: Record<string, readonly string[]> = {
-  'local-start': ['scripts/local-stack.ts', 'scripts/local', 'scripts/build-contracts.ts', 'scripts/contracts', 'scripts/serverless', 'serverless.yml', 'package-lock.json'],
+  'local-start': [
+    'scripts/local-stack.ts',
+    'scripts/local',
+    'scripts/build-contracts.ts',
+    'scripts/contracts',
+    'scripts/serverless',
+    'serverless.yml',
+    'package-lock.json',
+  ],
   'cold-start': [
     'functions',
     'lib',

@@ -19,7 +19,9 @@ interface StartRun {
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 function measuredOn(record: BenchRecord): string {
-  const flags = record.argv.filter((arg, i, all) => arg !== '--only' && all[i - 1] !== '--only' && !arg.startsWith('--only='));
+  const flags = record.argv.filter(
+    (arg, i, all) => arg !== '--only' && all[i - 1] !== '--only' && !arg.startsWith('--only='),
+  );
   const command = `npm run docs:figures -- --only ${record.suite}${flags.length ? ` ${flags.join(' ')}` : ''}`;
   return `Measured ${record.finishedAt.slice(0, 10)} on ${record.machine.cpus} cores (${record.machine.cpu}), Node ${record.machine.node}, by \`${command}\`.`;
 }

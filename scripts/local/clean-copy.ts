@@ -10,7 +10,10 @@ import { dirname, join } from 'node:path';
  */
 export function cleanCopy(root: string, prefix = 'vpo-clone-'): string {
   const to = mkdtempSync(join(tmpdir(), prefix));
-  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
+  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   for (const file of listed.split('\0').filter(Boolean)) {
     mkdirSync(dirname(join(to, file)), { recursive: true });
     // A file deleted in the work tree but not yet in the index is not part of the clone either.

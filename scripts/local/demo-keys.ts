@@ -14,5 +14,14 @@ export function printKeyTable(keys: readonly DemoKey[]): void {
   const headers = ['who', 'role', 'tenant', 'X-API-Key'];
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
-  console.log(['', 'Demo API keys (local only):', line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line), ''].join('\n'));
+  console.log(
+    [
+      '',
+      'Demo API keys (local only):',
+      line(headers),
+      line(widths.map((w) => '-'.repeat(w))),
+      ...rows.map(line),
+      '',
+    ].join('\n'),
+  );
 }

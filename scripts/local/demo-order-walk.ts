@@ -82,10 +82,24 @@ const FREIGHT: Record<DemoOrder['currency'], number> = { USD: 1500, AED: 5500 };
  * shows, at its price for the tenant in the order's currency (rounded up to hundreds) plus the
  * freight; else the car described by hand at the price the plan gives it.
  */
-async function pickCar(staff: DemoStaff, plan: DemoOrder): Promise<{ car: { carId: number } | { carDetails: Record<string, unknown> }; totalAmount: number }> {
+async function pickCar(
+  staff: DemoStaff,
+  plan: DemoOrder,
+): Promise<{ car: { carId: number } | { carDetails: Record<string, unknown> }; totalAmount: number }> {
   const { makeEn, modelGroupEn, fallback } = plan.car;
-  const query = { makeEn, modelGroupEn, yearFrom: fallback.year, currency: plan.currency, page: 1, limit: 1, sortBy: 'createdAt', sortOrder: 'desc' };
-  const listed = await staff.marketer(listCarsRoute, { query }, (caller) => listCars(caller, query as Parameters<typeof listCars>[1]));
+  const query = {
+    makeEn,
+    modelGroupEn,
+    yearFrom: fallback.year,
+    currency: plan.currency,
+    page: 1,
+    limit: 1,
+    sortBy: 'createdAt',
+    sortOrder: 'desc',
+  };
+  const listed = await staff.marketer(listCarsRoute, { query }, (caller) =>
+    listCars(caller, query as Parameters<typeof listCars>[1]),
+  );
   const { id, convertedPrice } = (listed.data[0] ?? {}) as { id?: unknown; convertedPrice?: unknown };
   if (typeof id === 'number' && typeof convertedPrice === 'number') {
     return { car: { carId: id }, totalAmount: Math.ceil(convertedPrice / 100) * 100 + FREIGHT[plan.currency] };
@@ -96,7 +110,13 @@ async function pickCar(staff: DemoStaff, plan: DemoOrder): Promise<{ car: { carI
 /** The deposit a buyer pays to hold the car: about a tenth of the price, in whole 500s. */
 const depositOf = (totalAmount: number): number => Math.max(500, Math.round(totalAmount / 5000) * 500);
 
-async function place(staff: DemoStaff, customer: DemoCustomer, customerId: string, plan: DemoOrder, today: string): Promise<Walk> {
+async function place(
+  staff: DemoStaff,
+  customer: DemoCustomer,
+  customerId: string,
+  plan: DemoOrder,
+  today: string,
+): Promise<Walk> {
   const { car, totalAmount } = await pickCar(staff, plan);
   const deposit = depositOf(totalAmount);
   const body = {
@@ -125,7 +145,9 @@ async function place(staff: DemoStaff, customer: DemoCustomer, customerId: strin
 
 async function move(walk: Walk, who: StaffMember, status: OrderStatus, note?: string): Promise<void> {
   const body = { status, version: walk.version, ...(note ? { note } : {}) };
-  const moved = await who(changeOrderStatusRoute, { body }, (caller) => changeOrderStatus(caller, walk.id, body, asBody(walk.version)));
+  const moved = await who(changeOrderStatusRoute, { body }, (caller) =>
+    changeOrderStatus(caller, walk.id, body, asBody(walk.version)),
+  );
   walk.version = moved.version;
 }
 
@@ -155,7 +177,9 @@ async function scheduleInspection(walk: Walk): Promise<void> {
     inspectionDate: `${day}T01:00:00.000Z`,
     notes: 'Photos of the interior and the tyres for the buyer',
   };
-  const inspection = await walk.staff.operations(createInspectionRoute, { body }, (caller) => createInspection(caller, body));
+  const inspection = await walk.staff.operations(createInspectionRoute, { body }, (caller) =>
+    createInspection(caller, body),
+  );
   walk.inspectionId = inspection.id;
   await move(walk, walk.staff.operations, 'InspectionScheduled');
 }
@@ -165,7 +189,10 @@ async function inspect(walk: Walk): Promise<void> {
   const id = walk.inspectionId!;
   const start = { status: 'InProgress' as const };
   await inspector(changeInspectionStatusRoute, { body: start }, (caller) => changeInspectionStatus(caller, id, start));
-  const done = { status: 'Completed' as const, notes: 'No accident history; original paint; tyres about 70%; both keys present.' };
+  const done = {
+    status: 'Completed' as const,
+    notes: 'No accident history; original paint; tyres about 70%; both keys present.',
+  };
   await inspector(changeInspectionStatusRoute, { body: done }, (caller) => changeInspectionStatus(caller, id, done));
   await move(walk, inspector, 'InspectionCompleted');
 }
@@ -182,9 +209,11 @@ async function signTheContract(walk: Walk): Promise<void> {
   };
   const contract = await operations(createContractRoute, { body }, (caller) => createContract(caller, body));
   const send = { phone: customer.mobileNumber };
-  await operations(sendContractRoute, { body: send }, (caller) => sendContract(caller, contract.id, send)).catch((error: unknown) => {
-    if (!(error instanceof AppError && error.code === 'CHANNEL_DISPATCH_FAILED')) throw error;
-  });
+  await operations(sendContractRoute, { body: send }, (caller) => sendContract(caller, contract.id, send)).catch(
+    (error: unknown) => {
+      if (!(error instanceof AppError && error.code === 'CHANNEL_DISPATCH_FAILED')) throw error;
+    },
+  );
   await operations(signContractRoute, {}, (caller) => signContract(caller, contract.id, undefined));
   await move(walk, operations, 'ContractSigned');
 }
@@ -203,7 +232,11 @@ async function submitPayment(walk: Walk): Promise<void> {
   await operations(createBillingEntryRoute, { body }, (caller) => createBillingEntry(caller, body));
 }
 
-async function recordStep(walk: Walk, step: 'deregistration' | 'bonded-area' | 'export-declaration', input: Record<string, string>): Promise<void> {
+async function recordStep(
+  walk: Walk,
+  step: 'deregistration' | 'bonded-area' | 'export-declaration',
+  input: Record<string, string>,
+): Promise<void> {
   const body = { date: walk.today, ...input, version: walk.version };
   const recorded = await walk.staff.operations(recordExportStepRoute, { body }, (caller) =>
     recordExportStep(caller, walk.id, step, body, asBody(walk.version)),
@@ -222,7 +255,9 @@ async function shipment(walk: Walk, fields: Record<string, string>): Promise<voi
     ...fields,
     version: walk.version,
   };
-  const updated = await walk.staff.operations(updateShipmentRoute, { body }, (caller) => updateShipment(caller, walk.id, body, asBody(walk.version)));
+  const updated = await walk.staff.operations(updateShipmentRoute, { body }, (caller) =>
+    updateShipment(caller, walk.id, body, asBody(walk.version)),
+  );
   walk.version = updated.version;
 }
 
@@ -230,7 +265,9 @@ async function shipment(walk: Walk, fields: Record<string, string>): Promise<voi
 async function purchase(walk: Walk): Promise<void> {
   const { operations } = walk.staff;
   await move(walk, operations, 'Purchased', 'Bought at auction');
-  await recordStep(walk, 'deregistration', { documentUrl: `https://files.example.com/demo/deregistration-${walk.orderNumber}.pdf` });
+  await recordStep(walk, 'deregistration', {
+    documentUrl: `https://files.example.com/demo/deregistration-${walk.orderNumber}.pdf`,
+  });
   await recordStep(walk, 'bonded-area', { location: 'Incheon Port bonded area' });
   await shipment(walk, { voyage: '049W', etd: addDays(walk.today, 5), eta: addDays(walk.today, 5 + VOYAGE_DAYS) });
 }
@@ -267,9 +304,13 @@ function customsInvoiceBody(walk: Walk) {
 async function ship(walk: Walk): Promise<void> {
   const { operations } = walk.staff;
   const body = customsInvoiceBody(walk);
-  const invoiced = await operations(setCustomsInvoiceRoute, { body }, (caller) => setCustomsInvoice(caller, walk.id, body, asBody(walk.version)));
+  const invoiced = await operations(setCustomsInvoiceRoute, { body }, (caller) =>
+    setCustomsInvoice(caller, walk.id, body, asBody(walk.version)),
+  );
   walk.version = invoiced.version;
-  await recordStep(walk, 'export-declaration', { number: `40123-${walk.today.slice(2, 4)}-${String(walk.orderNumber).padStart(7, '0')}X` });
+  await recordStep(walk, 'export-declaration', {
+    number: `40123-${walk.today.slice(2, 4)}-${String(walk.orderNumber).padStart(7, '0')}X`,
+  });
   const billOfLading = `GLVINC${walk.today.slice(2, 4)}${String(walk.orderNumber).padStart(6, '0')}`;
   await shipment(walk, {
     voyage: '047W',
@@ -295,7 +336,13 @@ const STEPS: Array<{ reaches: OrderStatus; run: (walk: Walk) => Promise<void> }>
 ];
 
 /** Places the order for the customer and takes it to its stage; answers the order's id. */
-export async function walkDemoOrder(staff: DemoStaff, customer: DemoCustomer, customerId: string, plan: DemoOrder, today: string): Promise<string> {
+export async function walkDemoOrder(
+  staff: DemoStaff,
+  customer: DemoCustomer,
+  customerId: string,
+  plan: DemoOrder,
+  today: string,
+): Promise<string> {
   const walk = await place(staff, customer, customerId, plan, today);
   for (const step of STEPS) {
     if (PROGRESS[step.reaches] > PROGRESS[plan.stage]) break;

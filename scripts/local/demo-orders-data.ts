@@ -6,7 +6,14 @@
  */
 
 /** The stages the demo orders are brought to, each through the steps staff take to get there. */
-export const DEMO_STAGES = ['DepositSubmitted', 'InspectionScheduled', 'ContractSigned', 'PaymentSubmitted', 'Purchased', 'Shipped'] as const;
+export const DEMO_STAGES = [
+  'DepositSubmitted',
+  'InspectionScheduled',
+  'ContractSigned',
+  'PaymentSubmitted',
+  'Purchased',
+  'Shipped',
+] as const;
 export type DemoStage = (typeof DEMO_STAGES)[number];
 
 /** Where the car goes: a port code of lib/text/ports.ts, and the place as an invoice writes it. */
@@ -21,7 +28,11 @@ export interface DemoOrder {
    * The car a marketer picks in the catalogue: the model, of `fallback.year` or later; the car
    * described by `fallback` when the catalogue lists none.
    */
-  car: { makeEn: string; modelGroupEn: string; fallback: { modelEn: string; year: number; fuelType: string; color: string } };
+  car: {
+    makeEn: string;
+    modelGroupEn: string;
+    fallback: { modelEn: string; year: number; fuelType: string; color: string };
+  };
   /** The price of the car described by hand; a catalogue car's comes from its listing. */
   fallbackAmount: number;
   currency: 'USD' | 'AED';
@@ -59,7 +70,11 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
     orders: [
       {
         stage: 'DepositSubmitted',
-        car: { makeEn: 'Kia', modelGroupEn: 'Sorento', fallback: { modelEn: 'Sorento 2.2 Diesel AWD', year: 2021, fuelType: 'Diesel', color: 'White' } },
+        car: {
+          makeEn: 'Kia',
+          modelGroupEn: 'Sorento',
+          fallback: { modelEn: 'Sorento 2.2 Diesel AWD', year: 2021, fuelType: 'Diesel', color: 'White' },
+        },
         fallbackAmount: 21500,
         currency: 'USD',
         notes: 'Deposit sent by bank transfer from Kuwait; the transfer slip is with the accountant.',
@@ -78,7 +93,11 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
     orders: [
       {
         stage: 'InspectionScheduled',
-        car: { makeEn: 'Genesis', modelGroupEn: 'GV80', fallback: { modelEn: 'GV80 2.5T AWD', year: 2022, fuelType: 'Gasoline', color: 'Black' } },
+        car: {
+          makeEn: 'Genesis',
+          modelGroupEn: 'GV80',
+          fallback: { modelEn: 'GV80 2.5T AWD', year: 2022, fuelType: 'Gasoline', color: 'Black' },
+        },
         fallbackAmount: 46800,
         currency: 'USD',
         notes: 'Wants photos of the interior and the tyres from the inspection.',
@@ -122,7 +141,11 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
     orders: [
       {
         stage: 'Shipped',
-        car: { makeEn: 'Hyundai', modelGroupEn: 'Tucson', fallback: { modelEn: 'Tucson 1.6T', year: 2021, fuelType: 'Gasoline', color: 'Gray' } },
+        car: {
+          makeEn: 'Hyundai',
+          modelGroupEn: 'Tucson',
+          fallback: { modelEn: 'Tucson 1.6T', year: 2021, fuelType: 'Gasoline', color: 'Gray' },
+        },
         fallbackAmount: 19800,
         currency: 'USD',
         notes: 'For his own use; he collects the car at Jebel Ali.',
@@ -152,7 +175,11 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
     orders: [
       {
         stage: 'Purchased',
-        car: { makeEn: 'Genesis', modelGroupEn: 'G80', fallback: { modelEn: 'G80 2.5T AWD', year: 2021, fuelType: 'Gasoline', color: 'Blue' } },
+        car: {
+          makeEn: 'Genesis',
+          modelGroupEn: 'G80',
+          fallback: { modelEn: 'G80 2.5T AWD', year: 2021, fuelType: 'Gasoline', color: 'Blue' },
+        },
         fallbackAmount: 109000,
         currency: 'AED',
         notes: 'Paid in dirhams at the showroom.',

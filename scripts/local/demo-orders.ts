@@ -34,7 +34,10 @@ function keyOf(keys: readonly DemoKey[], role: Role): DemoKey {
  * The demo customers and orders not there yet, made through the staff's own keys (seedDemoData's);
  * `starting` is called before the first is made, so a start can say what it is doing meanwhile.
  */
-export async function seedDemoOrders(keys: readonly DemoKey[], starting: () => void = () => undefined): Promise<DemoOrdersMade> {
+export async function seedDemoOrders(
+  keys: readonly DemoKey[],
+  starting: () => void = () => undefined,
+): Promise<DemoOrdersMade> {
   const inspectorKey = keyOf(keys, 'inspector');
   if (!inspectorKey.userId) throw new Error("the demo inspector's key names no user");
   const staff: DemoStaff = {
@@ -54,7 +57,9 @@ export async function seedDemoOrders(keys: readonly DemoKey[], starting: () => v
     if (known.length > 0) continue;
     if (made.customers === 0) starting();
     const { orders, destination: _destination, nameEn: _en, nameAr: _ar, ...record } = customer;
-    const created = await staff.marketer(createCustomerRoute, { body: record }, (caller) => createCustomer(caller, record));
+    const created = await staff.marketer(createCustomerRoute, { body: record }, (caller) =>
+      createCustomer(caller, record),
+    );
     made.customers += 1;
     for (const order of orders) {
       await walkDemoOrder(staff, customer, created.id, order, today);

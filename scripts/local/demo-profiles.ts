@@ -41,7 +41,12 @@ export const GULF_MOTORS_PROFILE: DemoProfile = {
     phone: '+97143205544',
     email: 'accounts@gulfmotors.example',
     // 026 is Emirates NBD's bank code in UAE IBANs; the check digits are computed (ISO 13616 mod 97).
-    bank: { bankName: 'Emirates NBD', accountName: 'Gulf Motors Used Cars Trading L.L.C.', iban: 'AE050261015204736891001', swift: 'EBILAEAD' },
+    bank: {
+      bankName: 'Emirates NBD',
+      accountName: 'Gulf Motors Used Cars Trading L.L.C.',
+      iban: 'AE050261015204736891001',
+      swift: 'EBILAEAD',
+    },
     defaultIncoterms: 'CFR',
     portOfLoading: 'Incheon, Korea',
   },
@@ -52,7 +57,13 @@ export const GULF_MOTORS_PROFILE: DemoProfile = {
 export const SEOUL_EXPORT_PROFILE: DemoProfile = {
   text: {
     legalName: { en: 'Seoul Export Partners Co., Ltd.', ar: 'شركة سيول إكسبورت بارتنرز المحدودة' },
-    address: { line1: '7F, 45 Songdogwahak-ro', line2: 'Yeonsu-gu', city: 'Incheon', postalCode: '21984', country: 'KR' },
+    address: {
+      line1: '7F, 45 Songdogwahak-ro',
+      line2: 'Yeonsu-gu',
+      city: 'Incheon',
+      postalCode: '21984',
+      country: 'KR',
+    },
     // A Korean business registration number (000-00-00000), which is also its VAT number.
     registrationNumber: '131-86-52417',
     taxNumber: '131-86-52417',
@@ -63,7 +74,12 @@ export const SEOUL_EXPORT_PROFILE: DemoProfile = {
     // So buyers pay into the exporter's collection account at its Korean bank's Frankfurt
     // subsidiary: an IBAN of a country that has them (German: bank code and account, check digits
     // computed) with that subsidiary's BIC, which a Gulf bank sends a transfer to as it is.
-    bank: { bankName: 'Shinhan Bank Europe GmbH', accountName: 'Seoul Export Partners Co., Ltd.', iban: 'DE17500201000104527390', swift: 'SHBKDEFF' },
+    bank: {
+      bankName: 'Shinhan Bank Europe GmbH',
+      accountName: 'Seoul Export Partners Co., Ltd.',
+      iban: 'DE17500201000104527390',
+      swift: 'SHBKDEFF',
+    },
     defaultIncoterms: 'FOB',
     portOfLoading: 'Incheon, Korea',
   },
@@ -77,7 +93,10 @@ export const DEMO_PROFILES: Record<string, DemoProfile> = {
 };
 
 /** A demo image as PUT /tenant-profile/{image} takes it. */
-const demoImageUpload = (file: string) => ({ contentType: 'image/png' as const, data: readFileSync(join(DEMO_IMAGES_DIR, file)).toString('base64') });
+const demoImageUpload = (file: string) => ({
+  contentType: 'image/png' as const,
+  data: readFileSync(join(DEMO_IMAGES_DIR, file)).toString('base64'),
+});
 
 type ProfileUseCases = Pick<typeof profileUseCases, 'writeTenantProfile' | 'uploadProfileImage'>;
 
@@ -95,6 +114,7 @@ export async function writeDemoProfile(
 ): Promise<void> {
   if (only.includes('text')) await useCases.writeTenantProfile(caller, profile.text, undefined, tenantId);
   for (const image of ['logo', 'stamp'] as const) {
-    if (only.includes(image)) await useCases.uploadProfileImage(caller, image, demoImageUpload(profile.images[image]), tenantId);
+    if (only.includes(image))
+      await useCases.uploadProfileImage(caller, image, demoImageUpload(profile.images[image]), tenantId);
   }
 }

@@ -15,7 +15,11 @@ export interface StepInput {
  * body and query against the route's compiled validators) and then calls the use case the route's
  * handler calls, so the demo data is what these people could have made with the API.
  */
-export type StaffMember = <T>(route: CompiledRoute, input: StepInput, call: (caller: Caller) => Promise<T>) => Promise<T>;
+export type StaffMember = <T>(
+  route: CompiledRoute,
+  input: StepInput,
+  call: (caller: Caller) => Promise<T>,
+) => Promise<T>;
 
 function refusal(route: CompiledRoute, part: string, errors: unknown): Error {
   return new Error(`${route.route}: the API would refuse this ${part}: ${JSON.stringify(errors)}`);
@@ -24,8 +28,10 @@ function refusal(route: CompiledRoute, part: string, errors: unknown): Error {
 export function staffMember(apiKey: string): StaffMember {
   return async (route, input, call) => {
     const caller = await authenticate(apiKey, route, `demo-${newId()}`);
-    if (input.body !== undefined && route.validateBody && !route.validateBody(input.body)) throw refusal(route, 'body', route.validateBody.errors);
-    if (input.query !== undefined && route.validateQuery && !route.validateQuery(input.query)) throw refusal(route, 'query', route.validateQuery.errors);
+    if (input.body !== undefined && route.validateBody && !route.validateBody(input.body))
+      throw refusal(route, 'body', route.validateBody.errors);
+    if (input.query !== undefined && route.validateQuery && !route.validateQuery(input.query))
+      throw refusal(route, 'query', route.validateQuery.errors);
     return call(caller);
   };
 }

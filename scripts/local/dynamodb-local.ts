@@ -29,7 +29,11 @@ export interface DynamoDbLocal {
   stop(): Promise<void>;
 }
 
-export async function startDynamoDbLocal(options: { port: number; dataDir?: string; quickStart?: boolean }): Promise<DynamoDbLocal> {
+export async function startDynamoDbLocal(options: {
+  port: number;
+  dataDir?: string;
+  quickStart?: boolean;
+}): Promise<DynamoDbLocal> {
   if (!javaAvailable()) throw new Error(JAVA_MISSING_MESSAGE);
   const { jar, libs, cwd } = dynamoDbLocalJar();
   const storage = options.dataDir ? ['-dbPath', options.dataDir] : ['-inMemory'];
@@ -62,11 +66,17 @@ export async function startDynamoDbLocal(options: { port: number; dataDir?: stri
   const exited = new Promise<string>((resolve) => {
     child.once('exit', (code, signal) => {
       if (!stopping)
-        resolve(`DynamoDB Local exited (${signal ?? `code ${code}`})${output.trim() ? `: ${output.trim().split('\n').slice(-3).join(' | ')}` : ''}`);
+        resolve(
+          `DynamoDB Local exited (${signal ?? `code ${code}`})${output.trim() ? `: ${output.trim().split('\n').slice(-3).join(' | ')}` : ''}`,
+        );
     });
   });
   const endpoint = `http://127.0.0.1:${options.port}`;
-  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}): ${output.slice(-500)}`);

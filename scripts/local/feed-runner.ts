@@ -13,7 +13,9 @@ const HEALTH_EVERY_MS = 60_000;
  * the bucket's feeds/ prefix every `intervalMs` and imports each new file with the code the
  * function runs in AWS (each key and ETag once), then carries on with any file left open.
  */
-export function startFeedRunner(options: { intervalMs: number; log?: (line: string) => void }): { stop(): Promise<void> } {
+export function startFeedRunner(options: { intervalMs: number; log?: (line: string) => void }): {
+  stop(): Promise<void>;
+} {
   const { log } = options;
   const seen = new Set<string>();
   let lastHealth = 0;

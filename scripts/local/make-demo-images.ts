@@ -41,14 +41,16 @@ class Canvas {
       for (let x = Math.max(0, Math.floor(x0)); x < Math.min(this.width, Math.ceil(x1)); x++) {
         let hits = 0;
         for (let sy = 0; sy < SAMPLES; sy++) {
-          for (let sx = 0; sx < SAMPLES; sx++) if (shape.inside(x + (sx + 0.5) / SAMPLES, y + (sy + 0.5) / SAMPLES)) hits++;
+          for (let sx = 0; sx < SAMPLES; sx++)
+            if (shape.inside(x + (sx + 0.5) / SAMPLES, y + (sy + 0.5) / SAMPLES)) hits++;
         }
         if (hits === 0) continue;
         const alpha = (a * hits) / (SAMPLES * SAMPLES);
         const at = (y * this.width + x) * 4;
         const below = this.pixels[at + 3]!;
         const out = alpha + below * (1 - alpha);
-        for (const [i, value] of [r, g, b].entries()) this.pixels[at + i] = (value * alpha + this.pixels[at + i]! * below * (1 - alpha)) / out;
+        for (const [i, value] of [r, g, b].entries())
+          this.pixels[at + i] = (value * alpha + this.pixels[at + i]! * below * (1 - alpha)) / out;
         this.pixels[at + 3] = out;
       }
     }
@@ -165,7 +167,9 @@ const GLYPH_ROWS = 7;
 const lit = (char: string, column: number, row: number): boolean => {
   const glyph = GLYPHS[char];
   if (!glyph) throw new Error(`no glyph for "${char}": add it to GLYPHS`);
-  return column >= 0 && column < GLYPH_COLUMNS && row >= 0 && row < GLYPH_ROWS && glyph.split('|')[row]![column] === '#';
+  return (
+    column >= 0 && column < GLYPH_COLUMNS && row >= 0 && row < GLYPH_ROWS && glyph.split('|')[row]![column] === '#'
+  );
 };
 
 /** A word set on a straight line from its top-left corner, `scale` pixels a cell, one cell between letters. */
@@ -196,7 +200,8 @@ function arcWord(text: string, cx: number, cy: number, radius: number, scale: nu
     // Angle clockwise from 12 o'clock.
     const angle = side === 'top' ? offset : Math.PI - offset;
     const outward = [Math.sin(angle), -Math.cos(angle)] as const;
-    const across = side === 'top' ? ([Math.cos(angle), Math.sin(angle)] as const) : ([-Math.cos(angle), -Math.sin(angle)] as const);
+    const across =
+      side === 'top' ? ([Math.cos(angle), Math.sin(angle)] as const) : ([-Math.cos(angle), -Math.sin(angle)] as const);
     const down = side === 'top' ? ([-outward[0], -outward[1]] as const) : outward;
     const px = cx + radius * outward[0];
     const py = cy + radius * outward[1];
@@ -268,8 +273,14 @@ function seoulLogo(): Canvas {
   const upper = circle(cx - r / 2, cy, r / 2);
   const lower = circle(cx + r / 2, cy, r / 2);
   const disc = circle(cx, cy, r);
-  canvas.fill({ inside: (x, y) => disc.inside(x, y) && !lower.inside(x, y) && (y < cy || upper.inside(x, y)), box: disc.box }, SEOUL_RED);
-  canvas.fill({ inside: (x, y) => disc.inside(x, y) && !upper.inside(x, y) && (y >= cy || lower.inside(x, y)), box: disc.box }, SEOUL_BLUE);
+  canvas.fill(
+    { inside: (x, y) => disc.inside(x, y) && !lower.inside(x, y) && (y < cy || upper.inside(x, y)), box: disc.box },
+    SEOUL_RED,
+  );
+  canvas.fill(
+    { inside: (x, y) => disc.inside(x, y) && !upper.inside(x, y) && (y >= cy || lower.inside(x, y)), box: disc.box },
+    SEOUL_BLUE,
+  );
   canvas.fill(word('SEOUL', 152, 50, 8), SEOUL_INK);
   canvas.fill(word('EXPORT', 152, 124, 5), SEOUL_RED);
   return canvas;
@@ -336,7 +347,13 @@ export function drawDemoImages(): DemoImage[] {
   return drawings.map(([file, draw]) => {
     const canvas = draw();
     const scanlines = canvas.scanlines();
-    return { file, width: canvas.width, height: canvas.height, scanlines, png: png(canvas.width, canvas.height, scanlines) };
+    return {
+      file,
+      width: canvas.width,
+      height: canvas.height,
+      scanlines,
+      png: png(canvas.width, canvas.height, scanlines),
+    };
   });
 }
 

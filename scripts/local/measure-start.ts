@@ -91,7 +91,8 @@ export async function measureStart(options: {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-  while (!readyMs && Date.now() < deadline && child.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 100));
+  while (!readyMs && Date.now() < deadline && child.exitCode === null)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   // The first start seeds the catalogue after "ready": wait until the catalogue is in (or its
   // seeding stopped), so the next start is a restart.
   while (Date.now() < deadline && child.exitCode === null && !/catalogue: (\d+ cars|seeding stopped)/.test(output)) {
@@ -104,11 +105,14 @@ export async function measureStart(options: {
     .map((l) => l.trim())
     .filter((l) => l.length > 20))
     counts.set(line, (counts.get(line) ?? 0) + 1);
-  const repeatedLines = [...counts.entries()].filter(([line, n]) => n > 2 && !/ -> \d{3} /.test(line) && !/still:/.test(line)).map(([line]) => line);
+  const repeatedLines = [...counts.entries()]
+    .filter(([line, n]) => n > 2 && !/ -> \d{3} /.test(line) && !/still:/.test(line))
+    .map(([line]) => line);
 
   // Its failure is reported after the stop, so a failing check never leaves the stack running.
   let checkFailure: unknown;
-  if (options.whileRunning && child.exitCode === null && readyMs > 0) await options.whileRunning(output).catch((error: unknown) => (checkFailure = error));
+  if (options.whileRunning && child.exitCode === null && readyMs > 0)
+    await options.whileRunning(output).catch((error: unknown) => (checkFailure = error));
 
   const stopAt = Date.now();
   const target = options.signalTarget === 'child' ? childrenOf(child.pid!)[0] : child.pid;

@@ -10,7 +10,10 @@ const CODES = {
   404: ['ROUTE_NOT_FOUND', 'No such route: GET /api/v1 lists every route, and /api/v1/docs describes them'],
   413: ['PAYLOAD_TOO_LARGE', 'The request body is too large'],
   415: ['UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON in UTF-8 with Content-Type: application/json'],
-  431: ['VALIDATION_ERROR', 'The request line and headers are too large (at most 16 KB together): shorten the path or query'],
+  431: [
+    'VALIDATION_ERROR',
+    'The request line and headers are too large (at most 16 KB together): shorten the path or query',
+  ],
 };
 
 function envelope(statusCode) {
@@ -43,7 +46,8 @@ function onPreResponse(request, h) {
   const { statusCode, headers } = response.output;
   const answer = h.response(envelope(statusCode)).code(statusCode).type('application/json');
   // Keep what serverless-offline set (CORS headers, Allow...).
-  for (const [name, value] of Object.entries(headers)) if (name.toLowerCase() !== 'content-type') answer.header(name, value);
+  for (const [name, value] of Object.entries(headers))
+    if (name.toLowerCase() !== 'content-type') answer.header(name, value);
   return answer;
 }
 
@@ -57,7 +61,9 @@ function normalizeWithoutDotSegments(path) {
   if (!path?.includes('%')) return path;
   return path
     .replace(/%[0-9a-fA-F]{2}/g, (encoded) => encoded.toUpperCase())
-    .replace(/%(?:2[146-9A-E]|3[\dABD]|4[\dA-F]|5[\dAF]|6[1-9A-F]|7[\dAE])/g, (encoded) => String.fromCharCode(Number.parseInt(encoded.slice(1), 16)));
+    .replace(/%(?:2[146-9A-E]|3[\dABD]|4[\dA-F]|5[\dAF]|6[1-9A-F]|7[\dAE])/g, (encoded) =>
+      String.fromCharCode(Number.parseInt(encoded.slice(1), 16)),
+    );
 }
 
 // The same module serverless-offline imports (one copy in node_modules; the test checks the answers).

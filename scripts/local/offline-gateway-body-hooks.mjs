@@ -9,7 +9,9 @@ export async function load(url, context, nextLoad) {
   if (!url.endsWith(EVENT_BUILDER)) return loaded;
   const source = String(loaded.source);
   if (!source.includes(DEFAULT_CONTENT_TYPE)) {
-    throw new Error(`serverless-offline's ${EVENT_BUILDER} no longer holds ${DEFAULT_CONTENT_TYPE}: see scripts/local/offline-gateway-body.mjs`);
+    throw new Error(
+      `serverless-offline's ${EVENT_BUILDER} no longer holds ${DEFAULT_CONTENT_TYPE}: see scripts/local/offline-gateway-body.mjs`,
+    );
   }
   return { ...loaded, source: source.replace(DEFAULT_CONTENT_TYPE, '/* API Gateway sets no Content-Type */') };
 }

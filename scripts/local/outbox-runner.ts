@@ -38,7 +38,9 @@ export function loop(name: string, intervalMs: number, pass: () => Promise<void>
  * outbox events (and the export reminders) in one loop and for webhook deliveries in another,
  * each every `intervalMs`, with the same code the Lambdas run.
  */
-export function startOutboxRunner(options: { intervalMs: number; log?: (line: string) => void }): { stop(): Promise<void> } {
+export function startOutboxRunner(options: { intervalMs: number; log?: (line: string) => void }): {
+  stop(): Promise<void>;
+} {
   const { log } = options;
   let lastReminders = 0;
   const outbox = loop(

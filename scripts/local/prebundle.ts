@@ -11,7 +11,14 @@ import { build, type Plugin } from 'esbuild';
  * the bundles from here (plugins.cjs leaves serverless-esbuild out; `location` points here).
  * Deployments and the test stack still bundle through serverless-esbuild.
  */
-const INPUTS = ['functions', 'lib', 'serverless.yml', 'package-lock.json', 'scripts/serverless', 'scripts/local/prebundle.ts'];
+const INPUTS = [
+  'functions',
+  'lib',
+  'serverless.yml',
+  'package-lock.json',
+  'scripts/serverless',
+  'scripts/local/prebundle.ts',
+];
 /** As serverless.yml's `custom.esbuild.exclude`: provided by the Lambda runtime, never bundled. */
 const RUNTIME_PROVIDED = [
   '@aws-sdk/credential-provider-sso',
@@ -27,7 +34,9 @@ const RUNTIME_PROVIDED = [
 ];
 const MARK = '.inputs-hash';
 /** serverless.yml's `custom.esbuild.plugins`, the same file: for the local stage, which keeps both chat transports. */
-const plugins = (createRequire(import.meta.url)('../serverless/esbuild-plugins.cjs') as (service: unknown) => Plugin[])({});
+const plugins = (createRequire(import.meta.url)('../serverless/esbuild-plugins.cjs') as (service: unknown) => Plugin[])(
+  {},
+);
 
 function filesUnder(root: string, path: string): string[] {
   const full = join(root, path);

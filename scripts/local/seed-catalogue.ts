@@ -20,14 +20,20 @@ type Progress = (phase: string) => void;
  * A catalogue seeded before that (pictures on a fixed port) has its demo cars imported again
  * once, with s3:// URIs.
  */
-export async function seedCatalogue(options: { count: number; s3Endpoint: string; progress?: Progress }): Promise<{ seeded: boolean; count: number }> {
+export async function seedCatalogue(options: {
+  count: number;
+  s3Endpoint: string;
+  progress?: Progress;
+}): Promise<{ seeded: boolean; count: number }> {
   const progress = options.progress ?? (() => undefined);
   const bucket = bucketName();
   const pointer = await getCataloguePointer();
   if (pointer) {
     const stale = await portBoundDemoCars(bucket, pointer.count);
     if (stale.length === 0) return { seeded: false, count: pointer.count };
-    progress(`catalogue: the demo pictures name an S3 port; importing ${stale.length} demo cars again with s3:// URIs (once)`);
+    progress(
+      `catalogue: the demo pictures name an S3 port; importing ${stale.length} demo cars again with s3:// URIs (once)`,
+    );
     await uploadPictures(bucket, options.s3Endpoint);
     return { seeded: false, count: await importWithRetries(stale, progress) };
   }
@@ -66,7 +72,14 @@ async function uploadPictures(bucket: string, endpoint: string): Promise<void> {
   try {
     await Promise.all(
       demoImageFiles().map((file) =>
-        s3.send(new PutObjectCommand({ Bucket: bucket, Key: `${DEMO_IMAGE_PREFIX}/${file.name}`, Body: file.svg, ContentType: 'image/svg+xml' })),
+        s3.send(
+          new PutObjectCommand({
+            Bucket: bucket,
+            Key: `${DEMO_IMAGE_PREFIX}/${file.name}`,
+            Body: file.svg,
+            ContentType: 'image/svg+xml',
+          }),
+        ),
       ),
     );
   } finally {

@@ -41,11 +41,33 @@ export const GULF_MOTORS = DEMO_TENANTS[0]!;
 
 /** Demo staff, created through the same use case as POST /api/v1/users (fixed ids, so demo keys survive restarts). */
 const DEMO_STAFF: Array<{ id: string; name: string; role: Role; email?: string; mobileNumber: string }> = [
-  { id: 'demousermarketer00000001', name: 'Mina Park (demo marketer)', role: 'marketer', email: 'mina@gulfmotors.example', mobileNumber: '+971501110001' },
-  { id: 'demouserinspector0000001', name: 'Joon Lee (demo inspector)', role: 'inspector', email: 'joon@gulfmotors.example', mobileNumber: '+971501110004' },
+  {
+    id: 'demousermarketer00000001',
+    name: 'Mina Park (demo marketer)',
+    role: 'marketer',
+    email: 'mina@gulfmotors.example',
+    mobileNumber: '+971501110001',
+  },
+  {
+    id: 'demouserinspector0000001',
+    name: 'Joon Lee (demo inspector)',
+    role: 'inspector',
+    email: 'joon@gulfmotors.example',
+    mobileNumber: '+971501110004',
+  },
   // Staff with phone numbers, so staff notifications have somewhere to go on the local stack.
-  { id: 'demouseraccountant000001', name: 'Sara Khan (demo accountant)', role: 'accountant', mobileNumber: '+971501110002' },
-  { id: 'demouseroperations000001', name: 'Omar Ali (demo operations)', role: 'operations', mobileNumber: '+971501110003' },
+  {
+    id: 'demouseraccountant000001',
+    name: 'Sara Khan (demo accountant)',
+    role: 'accountant',
+    mobileNumber: '+971501110002',
+  },
+  {
+    id: 'demouseroperations000001',
+    name: 'Omar Ali (demo operations)',
+    role: 'operations',
+    mobileNumber: '+971501110003',
+  },
 ];
 
 /** The seed's own caller, so a profile it wrote can be told from one an admin has changed since (updatedBy). */
@@ -70,7 +92,9 @@ async function seedDemoProfiles(): Promise<void> {
  * cases a real tenant's administrator uses (the staff CLI and the API); key values are kept in a
  * git-ignored file so the table can be printed on every start.
  */
-export async function seedDemoData(options: { keysFile?: string; rateLimit?: { rps: number; burst: number; quotaPerDay: number } } = {}): Promise<DemoKey[]> {
+export async function seedDemoData(
+  options: { keysFile?: string; rateLimit?: { rps: number; burst: number; quotaPerDay: number } } = {},
+): Promise<DemoKey[]> {
   const gulf = GULF_MOTORS;
   for (const tenant of DEMO_TENANTS) {
     if (!(await getTenant(tenant.id))) await createTenant(tenant);
@@ -89,10 +113,16 @@ export async function seedDemoData(options: { keysFile?: string; rateLimit?: { r
     putFxRate({ from: 'USD', to: 'KWD', rate: '0.307', source: 'demo seed', asOf: '2026-11-01T00:00:00.000Z' }),
   ]);
 
-  const saved: DemoKey[] = options.keysFile && existsSync(options.keysFile) ? JSON.parse(readFileSync(options.keysFile, 'utf8')) : [];
+  const saved: DemoKey[] =
+    options.keysFile && existsSync(options.keysFile) ? JSON.parse(readFileSync(options.keysFile, 'utf8')) : [];
   const wanted: Array<Omit<DemoKey, 'key'>> = [
     { label: 'platform staff (all tenants)', role: 'admin' },
-    ...ROLES.map((role) => ({ label: `${gulf.name} ${role}`, role, tenantId: gulf.id, userId: DEMO_STAFF.find((s) => s.role === role)?.id })),
+    ...ROLES.map((role) => ({
+      label: `${gulf.name} ${role}`,
+      role,
+      tenantId: gulf.id,
+      userId: DEMO_STAFF.find((s) => s.role === role)?.id,
+    })),
     { label: `${DEMO_TENANTS[1]!.name} integrator`, role: 'integrator' as Role, tenantId: DEMO_TENANTS[1]!.id },
   ];
   const result: DemoKey[] = [];

@@ -103,7 +103,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     'S3 emulator': options.s3Port,
     ...(options.dynamoGatePort ? { 'DynamoDB gate': options.dynamoGatePort } : {}),
   };
-  const taken = await takenPorts(options.withApi ? ports : { 'DynamoDB Local': options.dynamoPort, 'S3 emulator': options.s3Port });
+  const taken = await takenPorts(
+    options.withApi ? ports : { 'DynamoDB Local': options.dynamoPort, 'S3 emulator': options.s3Port },
+  );
   if (taken.length > 0)
     throw new Error(
       `port ${taken.join(', ')} is in use: another stack runs there? Stop it, or choose other ports (PORT, LAMBDA_PORT, DYNAMODB_PORT, S3_PORT; the tests: TEST_HTTP_PORT, ...)`,
@@ -128,7 +130,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       // Registered now, so a failure below still stops it.
       started.push({ stop: async () => (await offline?.catch(() => undefined))?.stop() });
     }
-    progress(`DynamoDB Local: starting on port ${options.dynamoPort}${options.dataDir ? '' : ' (in memory)'}, the S3 emulator on port ${options.s3Port}`);
+    progress(
+      `DynamoDB Local: starting on port ${options.dynamoPort}${options.dataDir ? '' : ' (in memory)'}, the S3 emulator on port ${options.s3Port}`,
+    );
     // Side by side: the emulator's start then costs nothing next to the JVM's.
     const [dynamoStart, s3Start] = await Promise.allSettled([
       startDynamoDbLocal({
@@ -139,10 +143,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         progress('DynamoDB Local: ready');
         return dynamo;
       }),
-      startS3Local({ port: options.s3Port, dataDir: options.dataDir ? join(options.dataDir, 's3') : undefined }).then((s3) => {
-        progress(`S3 emulator: ready on port ${options.s3Port}`);
-        return s3;
-      }),
+      startS3Local({ port: options.s3Port, dataDir: options.dataDir ? join(options.dataDir, 's3') : undefined }).then(
+        (s3) => {
+          progress(`S3 emulator: ready on port ${options.s3Port}`);
+          return s3;
+        },
+      ),
     ]);
     if (dynamoStart.status === 'fulfilled') started.push(dynamoStart.value);
     if (s3Start.status === 'fulfilled') started.push(s3Start.value);
@@ -150,7 +156,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     if (s3Start.status === 'rejected') throw s3Start.reason;
     const dynamo: DynamoDbLocal = dynamoStart.value;
     const s3Local: S3Local = s3Start.value;
-    const dynamoGate = options.dynamoGatePort ? await startTcpGate(options.dynamoGatePort, options.dynamoPort) : undefined;
+    const dynamoGate = options.dynamoGatePort
+      ? await startTcpGate(options.dynamoGatePort, options.dynamoPort)
+      : undefined;
     if (dynamoGate) started.push(dynamoGate);
 
     Object.assign(process.env, env);
@@ -170,7 +178,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       return catalogue.count;
     })();
     if (!options.catalogueInBackground) await seeding;
-    else seeding.catch((error: Error) => progress(`catalogue: seeding stopped: ${error.message} (it starts again on the next start)`));
+    else
+      seeding.catch((error: Error) =>
+        progress(`catalogue: seeding stopped: ${error.message} (it starts again on the next start)`),
+      );
 
     // The outbox runner sends notifications from this process, so it needs the same chat settings,
     // and the address the buyers' tracking links in them point at (as the functions get it).
@@ -206,11 +217,15 @@ async function startOffline(options: StackOptions, env: Record<string, string>):
     options.progress?.('API: checking the bundles');
     const built = await prebundle(options.root, prebuilt);
     options.progress?.(
-      built ? 'API: functions bundled (one esbuild call); starting serverless-offline' : 'API: bundles up to date; starting serverless-offline',
+      built
+        ? 'API: functions bundled (one esbuild call); starting serverless-offline'
+        : 'API: bundles up to date; starting serverless-offline',
     );
   } else {
     rmSync(join(options.root, workFolder), { recursive: true, force: true });
-    options.progress?.('API: bundling the functions (serverless-offline and esbuild), in parallel with the data services');
+    options.progress?.(
+      'API: bundling the functions (serverless-offline and esbuild), in parallel with the data services',
+    );
   }
   const child: ChildProcess = spawn(
     process.execPath,
@@ -237,7 +252,9 @@ async function startOffline(options: StackOptions, env: Record<string, string>):
         ESBUILD_WORK_FOLDER: workFolder,
         ...(options.prebundle ? { LOCAL_PREBUILT: '1', OFFLINE_LOCATION: prebuilt } : {}),
         ...(options.chatFailNumbers ? { CHAT_LOCAL_FAIL_NUMBERS: options.chatFailNumbers.join(',') } : {}),
-        ...(options.catalogueRefreshSeconds !== undefined ? { CATALOGUE_REFRESH_SECONDS: String(options.catalogueRefreshSeconds) } : {}),
+        ...(options.catalogueRefreshSeconds !== undefined
+          ? { CATALOGUE_REFRESH_SECONDS: String(options.catalogueRefreshSeconds) }
+          : {}),
         PORT: String(options.httpPort),
         // Where the buyers' tracking links in chat messages point (serverless.yml: params.local.publicApiUrl).
         PUBLIC_API_URL: `http://localhost:${options.httpPort}`,
@@ -270,7 +287,10 @@ async function startOffline(options: StackOptions, env: Record<string, string>):
   let stopping = false;
   const exited = new Promise<string>((resolve) => {
     child.once('exit', (code, signal) => {
-      if (!stopping) resolve(`the API (serverless-offline) exited (${signal ?? `code ${code}`}): ${output.trim().split('\n').slice(-3).join(' | ')}`);
+      if (!stopping)
+        resolve(
+          `the API (serverless-offline) exited (${signal ?? `code ${code}`}): ${output.trim().split('\n').slice(-3).join(' | ')}`,
+        );
     });
   });
   const stop = () =>
@@ -295,7 +315,8 @@ async function startOffline(options: StackOptions, env: Record<string, string>):
   const deadline = Date.now() + START_TIMEOUT_S * 1000;
   const probe = `http://127.0.0.1:${options.httpPort}/api/v1/openapi.json`;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`serverless-offline exited (${child.exitCode}):\n${output.slice(-3000)}`);
+    if (child.exitCode !== null)
+      throw new Error(`serverless-offline exited (${child.exitCode}):\n${output.slice(-3000)}`);
     try {
       const response = await fetch(probe);
       if (response.status === 200) break;
@@ -304,7 +325,9 @@ async function startOffline(options: StackOptions, env: Record<string, string>):
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`serverless-offline did not answer on port ${options.httpPort} within ${START_TIMEOUT_S} s:\n${output.slice(-3000)}`);
+      throw new Error(
+        `serverless-offline did not answer on port ${options.httpPort} within ${START_TIMEOUT_S} s:\n${output.slice(-3000)}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 300));
   }

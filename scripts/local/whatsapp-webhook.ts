@@ -7,9 +7,13 @@ import { createHmac } from 'node:crypto';
  */
 
 /** Must match params.local in serverless.yml (whatsappAppSecret, whatsappVerifyToken). */
-export const LOCAL_WHATSAPP = { appSecret: 'local-whatsapp-app-secret', verifyToken: 'local-whatsapp-verify-token' } as const;
+export const LOCAL_WHATSAPP = {
+  appSecret: 'local-whatsapp-app-secret',
+  verifyToken: 'local-whatsapp-verify-token',
+} as const;
 
-export const signatureOf = (body: string, secret: string): string => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+export const signatureOf = (body: string, secret: string): string =>
+  `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
 const envelope = (value: Record<string, unknown>) => ({
   object: 'whatsapp_business_account',
@@ -17,7 +21,14 @@ const envelope = (value: Record<string, unknown>) => ({
     {
       id: 'LOCAL_WABA',
       changes: [
-        { field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550000000', phone_number_id: 'LOCAL' }, ...value } },
+        {
+          field: 'messages',
+          value: {
+            messaging_product: 'whatsapp',
+            metadata: { display_phone_number: '15550000000', phone_number_id: 'LOCAL' },
+            ...value,
+          },
+        },
       ],
     },
   ],
@@ -31,7 +42,10 @@ export function statusPayload(
   status: 'sent' | 'delivered' | 'read' | 'failed',
   options: { to?: string; errorCode?: number; errorTitle?: string; at?: Date; callbackData?: string } = {},
 ) {
-  const error = status === 'failed' ? [{ code: options.errorCode ?? 131026, title: options.errorTitle ?? 'Message undeliverable' }] : undefined;
+  const error =
+    status === 'failed'
+      ? [{ code: options.errorCode ?? 131026, title: options.errorTitle ?? 'Message undeliverable' }]
+      : undefined;
   return envelope({
     statuses: [
       {
@@ -56,7 +70,11 @@ export function inboundPayload(from: string, text: string, options: { messageId?
 }
 
 /** POSTs a payload to the service's webhook, signed as Meta signs it. */
-export async function postWebhook(baseUrl: string, payload: unknown, secret: string = LOCAL_WHATSAPP.appSecret): Promise<{ status: number; body: unknown }> {
+export async function postWebhook(
+  baseUrl: string,
+  payload: unknown,
+  secret: string = LOCAL_WHATSAPP.appSecret,
+): Promise<{ status: number; body: unknown }> {
   const body = JSON.stringify(payload);
   const response = await fetch(`${baseUrl.replace(/\/+$/, '')}/api/v1/webhooks/whatsapp`, {
     method: 'POST',

@@ -35,7 +35,8 @@ export function callingCodesSource(): string {
       const main = metadata.countries[countries[0]!];
       const meta = main ?? metadata.nonGeographic?.[code];
       const lengths = meta?.[3] ?? [];
-      if (lengths.some((length) => length > 35)) throw new Error(`calling code ${code}: a length over 35 does not fit one base-36 digit`);
+      if (lengths.some((length) => length > 35))
+        throw new Error(`calling code ${code}: a length over 35 does not fit one base-36 digit`);
       const prefix = main?.[5];
       return [code, lengths.map((length) => length.toString(36)).join(''), ...(prefix ? [prefix] : [])].join(' ');
     });

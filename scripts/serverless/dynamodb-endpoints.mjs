@@ -8,7 +8,9 @@ const ACCOUNT_PARTITIONS = new Set(['aws', 'aws-cn', 'aws-us-gov']);
 
 export const defaultEndpointResolver = (params) => {
   if (params.UseFIPS || params.UseDualStack) {
-    throw new Error('This bundle resolves standard DynamoDB endpoints only: FIPS and dual-stack endpoints are not built in (set an endpoint instead)');
+    throw new Error(
+      'This bundle resolves standard DynamoDB endpoints only: FIPS and dual-stack endpoints are not built in (set an endpoint instead)',
+    );
   }
   if (params.Endpoint) return { url: new URL(params.Endpoint) };
   if (!params.Region) throw new Error('Invalid Configuration: Missing Region');
@@ -19,7 +21,9 @@ export const defaultEndpointResolver = (params) => {
   if (mode && mode !== 'disabled') {
     if (!ACCOUNT_PARTITIONS.has(name)) {
       if (mode === 'required')
-        throw new Error('Invalid Configuration: AccountIdEndpointMode is required but account endpoints are not supported in this region');
+        throw new Error(
+          'Invalid Configuration: AccountIdEndpointMode is required but account endpoints are not supported in this region',
+        );
     } else if (params.AccountId) {
       if (!HOST_LABEL.test(params.AccountId)) throw new Error('Credentials-sourced account ID parameter is invalid');
       return { url: new URL(`https://${params.AccountId}.ddb.${params.Region}.${dnsSuffix}`) };

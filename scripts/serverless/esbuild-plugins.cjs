@@ -17,7 +17,9 @@ const whatsappOnly = {
   name: 'whatsapp-only-stages',
   setup(build) {
     build.onResolve({ filter: /^\.\/local-chat-log\.js$/ }, (args) =>
-      /[\\/]lib[\\/]notify[\\/]channel\.ts$/.test(args.importer) ? { path: args.path, namespace: 'whatsapp-only' } : undefined,
+      /[\\/]lib[\\/]notify[\\/]channel\.ts$/.test(args.importer)
+        ? { path: args.path, namespace: 'whatsapp-only' }
+        : undefined,
     );
     build.onLoad({ filter: /.*/, namespace: 'whatsapp-only' }, () => ({
       contents: `export function createLocalChatLogChannel() { throw new Error(${JSON.stringify(WHATSAPP_ONLY_MESSAGE)}); }`,
@@ -34,8 +36,14 @@ const plugins = [
     name: 'lib-dynamodb-used-parts-only',
     setup(build) {
       build.onResolve({ filter: /^\.\.?\// }, async (args) => {
-        if (args.pluginData === 'lib-dynamodb' || !/[\\/]@aws-sdk[\\/]lib-dynamodb[\\/]/.test(args.importer)) return undefined;
-        const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'lib-dynamodb' });
+        if (args.pluginData === 'lib-dynamodb' || !/[\\/]@aws-sdk[\\/]lib-dynamodb[\\/]/.test(args.importer))
+          return undefined;
+        const resolved = await build.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: 'lib-dynamodb',
+        });
         return resolved.errors.length > 0 ? undefined : { path: resolved.path, sideEffects: false };
       });
     },
@@ -49,7 +57,9 @@ const plugins = [
     name: 'dynamodb-standard-endpoints',
     setup(build) {
       build.onResolve({ filter: /^\.\/endpoint\/endpointResolver$/ }, (args) =>
-        /[\\/]@aws-sdk[\\/]client-dynamodb[\\/]/.test(args.importer) ? { path: require.resolve('./dynamodb-endpoints.mjs') } : undefined,
+        /[\\/]@aws-sdk[\\/]client-dynamodb[\\/]/.test(args.importer)
+          ? { path: require.resolve('./dynamodb-endpoints.mjs') }
+          : undefined,
       );
     },
   },
@@ -59,10 +69,13 @@ const plugins = [
     name: 'sdk-native-sha256-only',
     setup(build) {
       build.onResolve({ filter: /^\.\/Sha256Js$/ }, (args) =>
-        /[\\/]checksum[\\/]sha256[\\/]Sha256Node\.js$/.test(args.importer) ? { path: args.path, namespace: 'no-sha256-js' } : undefined,
+        /[\\/]checksum[\\/]sha256[\\/]Sha256Node\.js$/.test(args.importer)
+          ? { path: args.path, namespace: 'no-sha256-js' }
+          : undefined,
       );
       build.onLoad({ filter: /.*/, namespace: 'no-sha256-js' }, () => ({
-        contents: 'export class Sha256Js { constructor() { throw new Error("this Node has no SHA-256 in node:crypto"); } }',
+        contents:
+          'export class Sha256Js { constructor() { throw new Error("this Node has no SHA-256 in node:crypto"); } }',
         loader: 'js',
       }));
     },
@@ -95,18 +108,24 @@ const plugins = [
             'export class AdaptiveRetryStrategy { constructor() { throw new Error("the adaptive retry mode is not built into this bundle: use the standard mode"); } }',
         },
         {
-          importer: /[\\/]config[\\/](config-resolver[\\/]regionConfig[\\/]config|defaults-mode[\\/]resolveDefaultsModeConfig)\.js$/,
+          importer:
+            /[\\/]config[\\/](config-resolver[\\/]regionConfig[\\/]config|defaults-mode[\\/]resolveDefaultsModeConfig)\.js$/,
           path: /getInstanceMetadataRegion$/,
           contents: 'export const getInstanceMetadataRegion = async () => undefined;',
         },
       ];
       build.onResolve({ filter: /(AdaptiveRetryStrategy|getInstanceMetadataRegion)$/ }, (args) => {
         const index = stubs.findIndex(
-          (stub) => stub.importer.test(args.importer) && (typeof stub.path === 'string' ? args.path === stub.path : stub.path.test(args.path)),
+          (stub) =>
+            stub.importer.test(args.importer) &&
+            (typeof stub.path === 'string' ? args.path === stub.path : stub.path.test(args.path)),
         );
         return index === -1 ? undefined : { path: String(index), namespace: 'sdk-lambda-only' };
       });
-      build.onLoad({ filter: /.*/, namespace: 'sdk-lambda-only' }, (args) => ({ contents: stubs[Number(args.path)].contents, loader: 'js' }));
+      build.onLoad({ filter: /.*/, namespace: 'sdk-lambda-only' }, (args) => ({
+        contents: stubs[Number(args.path)].contents,
+        loader: 'js',
+      }));
     },
   },
   {
@@ -116,9 +135,13 @@ const plugins = [
     // cold start no longer decodes the dictionary.
     name: 'pdf-fonts-without-woff2',
     setup(build) {
-      build.onResolve({ filter: /^brotli\/decompress(\.js)?$/ }, (args) => ({ path: args.path, namespace: 'no-woff2' }));
+      build.onResolve({ filter: /^brotli\/decompress(\.js)?$/ }, (args) => ({
+        path: args.path,
+        namespace: 'no-woff2',
+      }));
       build.onLoad({ filter: /.*/, namespace: 'no-woff2' }, () => ({
-        contents: 'module.exports = function decompress() { throw new Error("WOFF2 fonts are not supported in this bundle: embed a TTF or OTF font"); };',
+        contents:
+          'module.exports = function decompress() { throw new Error("WOFF2 fonts are not supported in this bundle: embed a TTF or OTF font"); };',
         loader: 'js',
       }));
     },
@@ -129,10 +152,13 @@ const plugins = [
     // function that talks to DynamoDB.
     name: 'sdk-package-version-only',
     setup(build) {
-      build.onLoad({ filter: /[\\/]node_modules[\\/]@(aws-sdk|smithy)[\\/][^\\/]+[\\/]package\.json$/ }, async (args) => {
-        const { version } = JSON.parse(await require('node:fs/promises').readFile(args.path, 'utf8'));
-        return { contents: JSON.stringify({ version }), loader: 'json' };
-      });
+      build.onLoad(
+        { filter: /[\\/]node_modules[\\/]@(aws-sdk|smithy)[\\/][^\\/]+[\\/]package\.json$/ },
+        async (args) => {
+          const { version } = JSON.parse(await require('node:fs/promises').readFile(args.path, 'utf8'));
+          return { contents: JSON.stringify({ version }), loader: 'json' };
+        },
+      );
     },
   },
 ];

@@ -5,7 +5,8 @@ import { statementsFor } from './iam.js';
 const kebab = (id: string) => id.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 
 /** The handler file of a route: functions/<folder>/<id in kebab case>.ts. */
-export const handlerFileOf = (route: Pick<RouteSpec, 'id' | 'folder'>): string => `functions/${route.folder}/${kebab(route.id)}.ts`;
+export const handlerFileOf = (route: Pick<RouteSpec, 'id' | 'folder'>): string =>
+  `functions/${route.folder}/${kebab(route.id)}.ts`;
 
 /**
  * serverless.yml's HTTP functions, one per route spec, so a route is declared once: its id is

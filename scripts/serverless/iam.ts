@@ -22,7 +22,11 @@ type Statement = Record<string, unknown>;
 const TABLE_ARN = { 'Fn::GetAtt': ['MainTable', 'Arn'] };
 const TABLE_AND_INDEXES = [TABLE_ARN, { 'Fn::Join': ['/', [TABLE_ARN, 'index', '*']] }];
 
-const TRACING: Statement = { Effect: 'Allow', Action: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], Resource: '*' };
+const TRACING: Statement = {
+  Effect: 'Allow',
+  Action: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'],
+  Resource: '*',
+};
 const READ_TABLE: Statement = {
   Effect: 'Allow',
   Action: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'],
@@ -34,7 +38,11 @@ const NOTE_KEY_USE: Statement = {
   Resource: TABLE_ARN,
   Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['APIKEY#*'] } },
 };
-const WRITE_TABLE: Statement = { Effect: 'Allow', Action: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'], Resource: TABLE_ARN };
+const WRITE_TABLE: Statement = {
+  Effect: 'Allow',
+  Action: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+  Resource: TABLE_ARN,
+};
 const LEAVE_OUTBOX_TO_CONSUMER: Statement = {
   Effect: 'Deny',
   Action: ['dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
@@ -75,7 +83,12 @@ const PROFILE_IMAGES = { 'Fn::Join': ['', [{ 'Fn::GetAtt': ['ArchiveBucket', 'Ar
 const READ_PROFILE_IMAGES: Statement = { Effect: 'Allow', Action: ['s3:GetObject'], Resource: PROFILE_IMAGES };
 /** The upload route keeps the logo or stamp in the bucket (lib/use-cases/tenant-profile.ts). */
 const WRITE_PROFILE_IMAGES: Statement = { Effect: 'Allow', Action: ['s3:PutObject'], Resource: PROFILE_IMAGES };
-const PROFILE_ROUTES = new Set(['getTenantProfile', 'putTenantProfile', 'putTenantProfileImage', 'deleteTenantProfileImage']);
+const PROFILE_ROUTES = new Set([
+  'getTenantProfile',
+  'putTenantProfile',
+  'putTenantProfileImage',
+  'deleteTenantProfileImage',
+]);
 
 /**
  * The buyer's tracking page reads an order and what hangs on it, counts each client address in

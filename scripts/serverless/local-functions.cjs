@@ -11,4 +11,6 @@ const consoleFiles = {
 
 // Read outside Serverless (the cold-start bench reads the deployed functions): none of these.
 module.exports = (context) =>
-  context?.resolveVariable ? context.resolveVariable('sls:stage').then((stage) => (stage === 'local' ? { consoleFiles } : {})) : {};
+  context?.resolveVariable
+    ? context.resolveVariable('sls:stage').then((stage) => (stage === 'local' ? { consoleFiles } : {}))
+    : {};

@@ -24,7 +24,9 @@ class KeepSourceMaps {
   }
 
   keep() {
-    const esbuild = this.serverless.pluginManager.plugins.find((plugin) => plugin.constructor.name === 'EsbuildServerlessPlugin');
+    const esbuild = this.serverless.pluginManager.plugins.find(
+      (plugin) => plugin.constructor.name === 'EsbuildServerlessPlugin',
+    );
     if (!esbuild || !WRITES_MAP_FILES.has(esbuild.buildOptions?.sourcemap)) return;
     const serviceDir = this.serverless.serviceDir;
     // The package folder: serverless moves .serverless there after packaging (`--package`).
@@ -32,7 +34,9 @@ class KeepSourceMaps {
     for (const { bundlePath, functionAlias } of esbuild.buildResults ?? []) {
       const from = join(esbuild.buildDirPath, `${bundlePath}.map`);
       if (!existsSync(from)) {
-        throw new Error(`No source map for ${functionAlias} at ${from}: is scripts/serverless/sourcemaps.cjs listed before serverless-esbuild?`);
+        throw new Error(
+          `No source map for ${functionAlias} at ${from}: is scripts/serverless/sourcemaps.cjs listed before serverless-esbuild?`,
+        );
       }
       const to = join(target, `${bundlePath}.map`);
       const map = JSON.parse(readFileSync(from, 'utf8'));

@@ -93,7 +93,9 @@ class ServiceSplitStacks extends SplitStacks {
       return lookUpDeployedStacks.call(this).catch((error) => {
         if (error?.name !== 'CredentialsProviderError') throw error;
         this.existingResources = {};
-        log?.notice('Nested stacks: no AWS credentials, so no deployed stack to keep resources in; laid out as for a first deployment');
+        log?.notice(
+          'Nested stacks: no AWS credentials, so no deployed stack to keep resources in; laid out as for a first deployment',
+        );
       });
     };
 
@@ -101,15 +103,21 @@ class ServiceSplitStacks extends SplitStacks {
       const naming = this.provider.naming;
       const functions = Object.entries(this.serverless.service.functions ?? {});
       /** Normalized function name (the prefix of its resources' logical ids) -> its part. */
-      const parts = new Map(functions.map(([name, fn]) => [naming.getNormalizedFunctionName(name), partOf(fn.handler)]));
+      const parts = new Map(
+        functions.map(([name, fn]) => [naming.getNormalizedFunctionName(name), partOf(fn.handler)]),
+      );
       // Longest first, so `GetOrderDocument...` is not taken for a resource of `GetOrder`.
       const prefixes = [...parts.keys()].sort((a, b) => b.length - a.length);
-      const functionIds = new Map(functions.map(([name]) => [naming.getLambdaLogicalId(name), naming.getNormalizedFunctionName(name)]));
+      const functionIds = new Map(
+        functions.map(([name]) => [naming.getLambdaLogicalId(name), naming.getNormalizedFunctionName(name)]),
+      );
 
       const ownerOf = (resource, logicalId) => {
         // A method belongs to the function it integrates with (CORS methods integrate with none).
         if (resource.Type === 'AWS::ApiGateway::Method') {
-          const targets = [...referencedIds(resource.Properties?.Integration ?? {})].filter((id) => functionIds.has(id));
+          const targets = [...referencedIds(resource.Properties?.Integration ?? {})].filter((id) =>
+            functionIds.has(id),
+          );
           return targets.length === 1 ? functionIds.get(targets[0]) : undefined;
         }
         if (!FUNCTION_OWNED_TYPES.has(resource.Type)) return undefined;

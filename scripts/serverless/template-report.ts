@@ -26,21 +26,33 @@ if (templates.length === 0) {
 }
 
 const count = (record: object | undefined) => Object.keys(record ?? {}).length;
-const functionsIn = (template: (typeof templates)[number]) => Object.values(template.body.Resources).filter((r) => r.Type === 'AWS::Lambda::Function').length;
+const functionsIn = (template: (typeof templates)[number]) =>
+  Object.values(template.body.Resources).filter((r) => r.Type === 'AWS::Lambda::Function').length;
 const over = templates.filter((t) => count(t.body.Resources) > MAX_RESOURCES);
 const pad = (value: string | number, width: number) => String(value).padStart(width);
 
-console.log(`${templates.length} templates in ${relative(process.cwd(), dir) || '.'}, at most ${MAX_RESOURCES} resources each:`);
+console.log(
+  `${templates.length} templates in ${relative(process.cwd(), dir) || '.'}, at most ${MAX_RESOURCES} resources each:`,
+);
 console.log(`${pad('resources', 9)} ${pad('functions', 9)} ${pad('parameters', 10)} ${pad('outputs', 7)}  template`);
 for (const template of templates) {
-  const role = template.file === ROOT_TEMPLATE ? ' (root stack)' : template.file.includes('-nested-stack') ? '' : ' (first deployment: the deployment bucket)';
+  const role =
+    template.file === ROOT_TEMPLATE
+      ? ' (root stack)'
+      : template.file.includes('-nested-stack')
+        ? ''
+        : ' (first deployment: the deployment bucket)';
   const flag = count(template.body.Resources) > MAX_RESOURCES ? '  OVER THE LIMIT' : '';
   console.log(
     `${pad(count(template.body.Resources), 9)} ${pad(functionsIn(template), 9)} ${pad(count(template.body.Parameters), 10)} ${pad(count(template.body.Outputs), 7)}  ${template.file}${role}${flag}`,
   );
 }
 const nested = templates.filter((t) => t.file.includes('-nested-stack'));
-const deployed = [...nested, ...templates.filter((t) => t.file === ROOT_TEMPLATE)].reduce((sum, t) => sum + count(t.body.Resources), 0) - nested.length;
+const deployed =
+  [...nested, ...templates.filter((t) => t.file === ROOT_TEMPLATE)].reduce(
+    (sum, t) => sum + count(t.body.Resources),
+    0,
+  ) - nested.length;
 console.log(`${deployed} resources over the root stack and its ${nested.length} nested stacks.`);
 
 const cfnLint = findCfnLint();
@@ -62,9 +74,15 @@ for (const template of templates) {
   const ignored = own.length - errors - warnings;
   console.log(`  ${template.file}: ${errors} errors, ${warnings} warnings${ignored ? `, ${ignored} ignored` : ''}`);
   for (const f of own)
-    console.log(`    ${f.rule} ${f.level}${f.line ? ` line ${f.line}` : ''}: ${f.message}${f.ignoredBecause ? ` (ignored: ${f.ignoredBecause})` : ''}`);
+    console.log(
+      `    ${f.rule} ${f.level}${f.line ? ` line ${f.line}` : ''}: ${f.message}${f.ignoredBecause ? ` (ignored: ${f.ignoredBecause})` : ''}`,
+    );
 }
 const ignoredRules = Object.entries(CFN_LINT_IGNORED);
-console.log(ignoredRules.length ? `Rules ignored: ${ignoredRules.map(([rule, why]) => `${rule} (${why})`).join('; ')}` : 'Rules ignored: none.');
+console.log(
+  ignoredRules.length
+    ? `Rules ignored: ${ignoredRules.map(([rule, why]) => `${rule} (${why})`).join('; ')}`
+    : 'Rules ignored: none.',
+);
 
 if (over.length > 0 || counted.length > 0) process.exit(1);

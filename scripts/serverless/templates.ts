@@ -35,7 +35,8 @@ export interface Template {
 
 /** Every template serverless wrote into a package folder: the root stack's, the nested stacks', the rest. */
 export function packagedTemplates(dir: string): Template[] {
-  const rank = (file: string) => (file === ROOT_TEMPLATE ? 0 : file.endsWith('-nested-stack.json') || /-nested-stack-\d+\.json$/.test(file) ? 1 : 2);
+  const rank = (file: string) =>
+    file === ROOT_TEMPLATE ? 0 : file.endsWith('-nested-stack.json') || /-nested-stack-\d+\.json$/.test(file) ? 1 : 2;
   const files = readdirSync(dir)
     .filter((file) => /^cloudformation-template-.+\.json$/.test(file))
     .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
@@ -49,7 +50,8 @@ export function packagedTemplates(dir: string): Template[] {
 export function packagedRegion(dir: string): string | undefined {
   const state = join(dir, 'serverless-state.json');
   if (!existsSync(state)) return undefined;
-  return (JSON.parse(readFileSync(state, 'utf8')) as { service?: { provider?: { region?: string } } }).service?.provider?.region;
+  return (JSON.parse(readFileSync(state, 'utf8')) as { service?: { provider?: { region?: string } } }).service?.provider
+    ?.region;
 }
 
 /** cfn-lint's path on PATH, or undefined. */
@@ -88,14 +90,19 @@ interface CfnLintJson {
 }
 
 /** Runs cfn-lint once over the given templates; its exit status says only whether it found something. */
-export async function lintTemplates(cfnLint: string, paths: readonly string[], region: string | undefined): Promise<LintFinding[]> {
+export async function lintTemplates(
+  cfnLint: string,
+  paths: readonly string[],
+  region: string | undefined,
+): Promise<LintFinding[]> {
   const args = ['--format', 'json', ...(region ? ['--regions', region] : []), '--', ...paths];
   let stdout: string;
   try {
     ({ stdout } = await promisify(execFile)(cfnLint, args, { maxBuffer: 64 * 1024 * 1024 }));
   } catch (error) {
     const failed = error as { stdout?: string; stderr?: string; message: string };
-    if (!failed.stdout?.trim().startsWith('[')) throw new Error(`cfn-lint failed: ${failed.message}\n${failed.stderr ?? ''}`);
+    if (!failed.stdout?.trim().startsWith('['))
+      throw new Error(`cfn-lint failed: ${failed.message}\n${failed.stderr ?? ''}`);
     stdout = failed.stdout;
   }
   return (JSON.parse(stdout) as CfnLintJson[]).map((finding) => ({

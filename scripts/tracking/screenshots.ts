@@ -125,10 +125,16 @@ export async function walkOrder(
     await call(key, 'PATCH', `/api/v1/orders/${order.id}/status`, { status, version, ...extra });
   };
   const confirmReceipts = async () => {
-    for (const entry of await call<Array<{ id: string; type: string; status: string }>>(accountant.key, 'GET', `/api/v1/orders/${order.id}/billing`))
-      if (entry.type === 'receipt' && entry.status === 'Pending') await call(accountant.key, 'PATCH', `/api/v1/billing/${entry.id}/confirm`);
+    for (const entry of await call<Array<{ id: string; type: string; status: string }>>(
+      accountant.key,
+      'GET',
+      `/api/v1/orders/${order.id}/billing`,
+    ))
+      if (entry.type === 'receipt' && entry.status === 'Pending')
+        await call(accountant.key, 'PATCH', `/api/v1/billing/${entry.id}/confirm`);
   };
-  const step = (name: string, body: Record<string, unknown>) => call(operations.key, 'PUT', `/api/v1/orders/${order.id}/export-steps/${name}`, body);
+  const step = (name: string, body: Record<string, unknown>) =>
+    call(operations.key, 'PUT', `/api/v1/orders/${order.id}/export-steps/${name}`, body);
 
   // (a) The deposit is in, not yet confirmed.
   await atStage('deposit', order);
@@ -238,7 +244,9 @@ const PORTS = {
   dynamoPort: Number(process.env.TRACKING_SCREENSHOTS_DYNAMODB_PORT ?? 8440),
   s3Port: Number(process.env.TRACKING_SCREENSHOTS_S3_PORT ?? 4644),
 };
-const CHROMIUM = ['/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
+const CHROMIUM = ['/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) =>
+  existsSync(path),
+);
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 /** The page counts visits per address (5 a second by default): the pictures are taken well under that. */
 const VISIT_SPACING_MS = 400;
@@ -261,8 +269,16 @@ async function tenantWithStaff(): Promise<WalkStaff> {
   });
   const { GULF_MOTORS_PROFILE: demo, writeDemoProfile } = await import('../local/demo-profiles.js');
   const legalName = { en: 'Al Noor Motors L.L.C.', ar: 'النور موتورز ذ.م.م' };
-  const text = { ...demo.text, legalName, email: 'accounts@alnoormotors.example', bank: { ...demo.text.bank, accountName: legalName.en } };
-  await writeDemoProfile(await import('../../lib/use-cases/tenant-profile.js'), STAFF_TOOL, tenant.id, { ...demo, text });
+  const text = {
+    ...demo.text,
+    legalName,
+    email: 'accounts@alnoormotors.example',
+    bank: { ...demo.text.bank, accountName: legalName.en },
+  };
+  await writeDemoProfile(await import('../../lib/use-cases/tenant-profile.js'), STAFF_TOOL, tenant.id, {
+    ...demo,
+    text,
+  });
   const people = [
     ['operations', 'Omar Haddad', '+971502220001'],
     ['accountant', 'Sara Karim', '+971502220002'],
@@ -311,7 +327,9 @@ async function shoot(browser: Browser, url: string, name: string): Promise<void>
   });
   try {
     // Nothing leaves the machine: the page needs only the stack and its S3 emulator.
-    await context.route('**/*', (route) => (LOCAL_HOSTS.has(new URL(route.request().url()).hostname) ? route.continue() : route.abort()));
+    await context.route('**/*', (route) =>
+      LOCAL_HOSTS.has(new URL(route.request().url()).hostname) ? route.continue() : route.abort(),
+    );
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('console', (message) => {
@@ -324,7 +342,9 @@ async function shoot(browser: Browser, url: string, name: string): Promise<void>
       if (response?.status() !== 429 || attempt >= 5) throw new Error(`${url} answered ${response?.status()}`);
       await new Promise((resolve) => setTimeout(resolve, Number(response.headers()['retry-after'] ?? '1') * 1000));
     }
-    const broken = await page.evaluate(() => [...document.images].filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.src));
+    const broken = await page.evaluate(() =>
+      [...document.images].filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.src),
+    );
     if (broken.length > 0 || problems.length > 0) throw new Error(`${name}: ${JSON.stringify({ broken, problems })}`);
     const path = join(OUT, `${name}.png`);
     await page.screenshot({ path, fullPage: true, animations: 'disabled', caret: 'hide' });
@@ -354,15 +374,24 @@ async function main(): Promise<void> {
     log(`the stack did not start (${error.message.split('\n')[0]}); trying once more`);
     return start();
   });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
+  });
   try {
     mkdirSync(OUT, { recursive: true });
     log('a tenant and its staff');
     const staff = await tenantWithStaff();
     log('one order, walked to delivery');
-    await walkOrder(caller(stack.baseUrl), staff, { name: 'محمد العتيبي', mobileNumber: '+971501234502' }, async (stage, order) => {
-      for (const language of ['en', 'ar'] as const) await shoot(browser, `${order.trackingUrl}?lang=${language}`, `${stage}-${language}`);
-    });
+    await walkOrder(
+      caller(stack.baseUrl),
+      staff,
+      { name: 'محمد العتيبي', mobileNumber: '+971501234502' },
+      async (stage, order) => {
+        for (const language of ['en', 'ar'] as const)
+          await shoot(browser, `${order.trackingUrl}?lang=${language}`, `${stage}-${language}`);
+      },
+    );
     log(`done: ${OUT}`);
   } finally {
     await browser.close();

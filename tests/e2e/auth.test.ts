@@ -19,9 +19,14 @@ const protectedRoutes = (): RouteSpec[] => allRoutes.filter((c) => !c.public);
 const publicRoutes = (): RouteSpec[] => allRoutes.filter((c) => c.public);
 
 /** Calls a route with a body that is syntactically JSON when the route takes one, so auth is what decides. */
-const callRoute = (c: RouteSpec, key: string | null): Promise<ApiResponse> => api(c.method, concretePath(c), { key, ...(c.body ? { body: {} } : {}) });
+const callRoute = (c: RouteSpec, key: string | null): Promise<ApiResponse> =>
+  api(c.method, concretePath(c), { key, ...(c.body ? { body: {} } : {}) });
 
-async function newKey(allowedRoutes: string[], role: Role = 'admin', tenantId?: string): Promise<{ key: string; id: string }> {
+async function newKey(
+  allowedRoutes: string[],
+  role: Role = 'admin',
+  tenantId?: string,
+): Promise<{ key: string; id: string }> {
   return newApiKey({ name: `auth test ${allowedRoutes.join(',')}`, role, tenantId, allowedRoutes });
 }
 
@@ -41,7 +46,8 @@ function expectErrorEnvelope(res: ApiResponse, status: number, code: string): vo
   const { details, ...rest } = res.body as { details?: unknown };
   expect(Object.keys(rest).sort()).toEqual(['code', 'error', 'statusCode', 'success']);
   expect(rest).toEqual({ success: false, error: expect.any(String), statusCode: status, code });
-  if (status === 403) expect(details).toEqual([expect.objectContaining({ field: 'X-API-Key', message: expect.any(String) })]);
+  if (status === 403)
+    expect(details).toEqual([expect.objectContaining({ field: 'X-API-Key', message: expect.any(String) })]);
   else expect(details).toBeUndefined();
   expect((res.body as { error: string }).error.length).toBeGreaterThan(0);
   expect(res.text).not.toMatch(/stack|\n\s+at |\.ts:\d+|\.cjs:\d+/i);
@@ -109,20 +115,26 @@ describe('API key: 401 for missing, unknown and revoked keys', () => {
     expectErrorEnvelope(asBearer, 401, 'UNAUTHORIZED');
   });
 
-  it.each(['x-api-key', 'X-API-KEY', 'X-Api-Key', 'x-API-key'])('accepts the key header spelled %s', async (headerName) => {
-    const res = await rawGet(customerDetail, { [headerName]: demoKey('platform') });
+  it.each(['x-api-key', 'X-API-KEY', 'X-Api-Key', 'x-API-key'])(
+    'accepts the key header spelled %s',
+    async (headerName) => {
+      const res = await rawGet(customerDetail, { [headerName]: demoKey('platform') });
 
-    expect(res.status, res.body).toBe(404);
-    expect(JSON.parse(res.body)).toMatchObject({ success: false, code: 'NOT_FOUND' });
-  });
+      expect(res.status, res.body).toBe(404);
+      expect(JSON.parse(res.body)).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    },
+  );
 });
 
 describe('API key: missing key on every protected route', () => {
-  it.each(protectedRoutes().map((c) => [routeKey(c), c] as const))('answers 401 on %s without a key, even without a body', async (_route, c) => {
-    const res = await api(c.method, concretePath(c));
+  it.each(protectedRoutes().map((c) => [routeKey(c), c] as const))(
+    'answers 401 on %s without a key, even without a body',
+    async (_route, c) => {
+      const res = await api(c.method, concretePath(c));
 
-    expectErrorEnvelope(res, 401, 'UNAUTHORIZED');
-  });
+      expectErrorEnvelope(res, 401, 'UNAUTHORIZED');
+    },
+  );
 });
 
 describe('allowedRoutes: 403 outside the list', () => {
@@ -226,7 +238,9 @@ describe('public documentation routes', () => {
     const res = await api('GET', '/api/v1/openapi.json');
     const paths = res.body.paths as Record<string, Record<string, { operationId?: string }>>;
 
-    const missing = allRoutes.filter((c) => paths[c.path]?.[c.method.toLowerCase()]?.operationId !== c.id).map(routeKey);
+    const missing = allRoutes
+      .filter((c) => paths[c.path]?.[c.method.toLowerCase()]?.operationId !== c.id)
+      .map(routeKey);
 
     expect(missing).toEqual([]);
   });
@@ -234,7 +248,11 @@ describe('public documentation routes', () => {
   it('declares the X-API-Key scheme, and no key for the public routes', async () => {
     const res = await api('GET', '/api/v1/openapi.json');
 
-    expect(res.body.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
+    expect(res.body.components.securitySchemes.apiKey).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-API-Key',
+    });
     for (const c of publicRoutes()) expect(res.body.paths[c.path][c.method.toLowerCase()].security).toEqual([]);
   });
 

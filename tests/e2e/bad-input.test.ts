@@ -22,7 +22,9 @@ const ops = () => demoKey('operations');
 beforeAll(async () => {
   const customer = await newCustomer();
   order = await placeOrder(accountantKey(), { customerId: customer.id, totalAmount: 100 });
-  contract = (await api('POST', '/api/v1/contracts', { key: ops(), body: { orderId: order.id, customerName: 'Deep Nesting' } })).body.data;
+  contract = (
+    await api('POST', '/api/v1/contracts', { key: ops(), body: { orderId: order.id, customerName: 'Deep Nesting' } })
+  ).body.data;
 });
 
 describe('a body nested thousands of levels deep', () => {
@@ -30,7 +32,10 @@ describe('a body nested thousands of levels deep', () => {
     const text = `{"documents":[${'['.repeat(5_000)}${']'.repeat(5_000)}]}`;
     const res = await api('PATCH', `/api/v1/orders/${order.id}/customs-documents`, { key: ops(), rawBody: text });
     expect(res.status, res.text).toBe(400);
-    expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'body', message: expect.stringMatching(/nested too deeply/) }] });
+    expect(res.body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ field: 'body', message: expect.stringMatching(/nested too deeply/) }],
+    });
     // Brackets inside strings are text, not nesting.
     const inText = await api('PATCH', `/api/v1/orders/${order.id}/customs-documents`, {
       key: ops(),
@@ -44,10 +49,15 @@ describe('free-form JSON nested deeper than can be stored', () => {
   it('refuses carDetails on a new order, naming the field, and creates no order', async () => {
     const customer = await newCustomer();
 
-    const res = await api('POST', '/api/v1/orders', { key: accountantKey(), body: { customerId: customer.id, carDetails: { spec: deep(20) } } });
+    const res = await api('POST', '/api/v1/orders', {
+      key: accountantKey(),
+      body: { customerId: customer.id, carDetails: { spec: deep(20) } },
+    });
 
     expectRefused(res, /^body\.carDetails/);
-    expect((await api('GET', `/api/v1/orders?customerId=${customer.id}`, { key: accountantKey() })).body.meta.total).toBe(0);
+    expect(
+      (await api('GET', `/api/v1/orders?customerId=${customer.id}`, { key: accountantKey() })).body.meta.total,
+    ).toBe(0);
   });
 
   it.each([
@@ -58,17 +68,26 @@ describe('free-form JSON nested deeper than can be stored', () => {
     ],
     [
       'customerIdDocument',
-      () => api('PATCH', `/api/v1/contracts/${contract.id}`, { key: ops(), body: { customerIdDocument: { type: 'passport', scan: deep(20) } } }),
+      () =>
+        api('PATCH', `/api/v1/contracts/${contract.id}`, {
+          key: ops(),
+          body: { customerIdDocument: { type: 'passport', scan: deep(20) } },
+        }),
       /^body\.customerIdDocument/,
     ],
     [
       'customs documents',
-      () => api('PATCH', `/api/v1/orders/${order.id}/customs-documents`, { key: ops(), body: { documents: [{ type: 'bl', data: deep(20) }] } }),
+      () =>
+        api('PATCH', `/api/v1/orders/${order.id}/customs-documents`, {
+          key: ops(),
+          body: { documents: [{ type: 'bl', data: deep(20) }] },
+        }),
       /^body\.documents\[0\]/,
     ],
     [
       'a whole request body',
-      () => api('PATCH', `/api/v1/orders/${order.id}/customs-documents`, { key: ops(), body: { documents: [deep(100)] } }),
+      () =>
+        api('PATCH', `/api/v1/orders/${order.id}/customs-documents`, { key: ops(), body: { documents: [deep(100)] } }),
       /^body\.documents\[0\]/,
     ],
   ] as const)('refuses %s with 400 naming the field, and changes nothing', async (_what, send, field) => {
@@ -82,7 +101,10 @@ describe('free-form JSON nested deeper than can be stored', () => {
 describe('numbers and dates out of range', () => {
   it('refuses a version beyond any real version with 400, not a conflict or a crash', async () => {
     expectRefused(
-      await api('PATCH', `/api/v1/orders/${order.id}/customer-notifications`, { key: accountantKey(), body: { enabled: false, version: 9007199254740994 } }),
+      await api('PATCH', `/api/v1/orders/${order.id}/customer-notifications`, {
+        key: accountantKey(),
+        body: { enabled: false, version: 9007199254740994 },
+      }),
       /body\.version/,
     );
   });
@@ -90,15 +112,25 @@ describe('numbers and dates out of range', () => {
   it('refuses a photo priority of 1e300', async () => {
     const res = await api('POST', '/api/v1/inspections', {
       key: ops(),
-      body: { orderId: order.id, inspectorId: DEMO_INSPECTOR, photos: [{ url: 'https://example.com/a.jpg', priority: 1e300 }] },
+      body: {
+        orderId: order.id,
+        inspectorId: DEMO_INSPECTOR,
+        photos: [{ url: 'https://example.com/a.jpg', priority: 1e300 }],
+      },
     });
 
     expectRefused(res, /body\.photos\[0\]\.priority/);
   });
 
-  it.each(['9999-12-31T23:59:60Z', '2025-02-30T10:00:00Z'])('refuses the date-time %s in a list filter', async (value) => {
-    expectRefused(await api('GET', `/api/v1/orders?createdFrom=${encodeURIComponent(value)}`, { key: accountantKey() }), /query\.createdFrom/);
-  });
+  it.each(['9999-12-31T23:59:60Z', '2025-02-30T10:00:00Z'])(
+    'refuses the date-time %s in a list filter',
+    async (value) => {
+      expectRefused(
+        await api('GET', `/api/v1/orders?createdFrom=${encodeURIComponent(value)}`, { key: accountantKey() }),
+        /query\.createdFrom/,
+      );
+    },
+  );
 
   it('refuses the leap second as an inspection date', async () => {
     const res = await api('PATCH', `/api/v1/orders/${order.id}/status`, {
@@ -134,19 +166,32 @@ describe('media types', () => {
   it.each([['APPLICATION/JSON'], ['Application/Json; charset=UTF-8'], ['application/json;charset="utf-8"']])(
     'reads %s as JSON: media types are case-insensitive',
     async (type) => {
-      const res = await api('POST', '/api/v1/customers', { key: demoKey('marketer'), rawBody: customer(), headers: { 'Content-Type': type } });
+      const res = await api('POST', '/api/v1/customers', {
+        key: demoKey('marketer'),
+        rawBody: customer(),
+        headers: { 'Content-Type': type },
+      });
       expect(res.status, res.text).toBe(201);
     },
   );
 
-  it.each([['application/vnd.api+json'], ['application/merge-patch+json'], ['application/json; charset=utf-16'], ['text/plain']])(
-    'refuses %s with 415, naming what it takes',
-    async (type) => {
-      const res = await api('POST', '/api/v1/customers', { key: demoKey('marketer'), rawBody: customer(), headers: { 'Content-Type': type } });
-      expect(res.status, res.text).toBe(415);
-      expect(res.body).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', error: expect.stringContaining('application/json') });
-    },
-  );
+  it.each([
+    ['application/vnd.api+json'],
+    ['application/merge-patch+json'],
+    ['application/json; charset=utf-16'],
+    ['text/plain'],
+  ])('refuses %s with 415, naming what it takes', async (type) => {
+    const res = await api('POST', '/api/v1/customers', {
+      key: demoKey('marketer'),
+      rawBody: customer(),
+      headers: { 'Content-Type': type },
+    });
+    expect(res.status, res.text).toBe(415);
+    expect(res.body).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      error: expect.stringContaining('application/json'),
+    });
+  });
 });
 
 describe('text that is not text', () => {
@@ -159,13 +204,21 @@ describe('text that is not text', () => {
     const mobileNumber = uniquePhone();
     const res = await api('POST', '/api/v1/customers', { key: demoKey('marketer'), body: { name, mobileNumber } });
     expect(res.status, res.text).toBe(400);
-    expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'body.name', message: expect.stringMatching(message) }] });
-    const found = await api('GET', `/api/v1/customers/search?phone=${encodeURIComponent(mobileNumber)}`, { key: demoKey('marketer') });
+    expect(res.body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ field: 'body.name', message: expect.stringMatching(message) }],
+    });
+    const found = await api('GET', `/api/v1/customers/search?phone=${encodeURIComponent(mobileNumber)}`, {
+      key: demoKey('marketer'),
+    });
     expect(found.body.data).toEqual([]);
   });
 
   it('keeps tabs, newlines and every script', async () => {
-    const res = await api('POST', '/api/v1/customers', { key: demoKey('marketer'), body: { name: 'علي\tحسن\r\nAli 😀', mobileNumber: uniquePhone() } });
+    const res = await api('POST', '/api/v1/customers', {
+      key: demoKey('marketer'),
+      body: { name: 'علي\tحسن\r\nAli 😀', mobileNumber: uniquePhone() },
+    });
     expect(res.status, res.text).toBe(201);
   });
 });
@@ -195,10 +248,17 @@ describe('a repeated X-API-Key header', () => {
       status: 400,
       body: {
         code: 'VALIDATION_ERROR',
-        details: [{ field: 'X-API-Key', message: 'must be sent once: it was sent 2 times; send one key, e.g. one "X-API-Key: vpo_…" line' }],
+        details: [
+          {
+            field: 'X-API-Key',
+            message: 'must be sent once: it was sent 2 times; send one key, e.g. one "X-API-Key: vpo_…" line',
+          },
+        ],
       },
     });
-    const joined = await api('GET', '/api/v1/orders?limit=1', { headers: { 'X-API-Key': `${demoKey('admin')}, ${demoKey('marketer')}` } });
+    const joined = await api('GET', '/api/v1/orders?limit=1', {
+      headers: { 'X-API-Key': `${demoKey('admin')}, ${demoKey('marketer')}` },
+    });
     expect(joined.status).toBe(400);
   });
 });

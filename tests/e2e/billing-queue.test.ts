@@ -17,12 +17,21 @@ const ok = (res: { status: number; text: string; body: any }, status = 200) => {
   return res.body;
 };
 
-async function queue(key: string, query = ''): Promise<Array<{ id: string; orderId: string; type: string; status: string }>> {
+async function queue(
+  key: string,
+  query = '',
+): Promise<Array<{ id: string; orderId: string; type: string; status: string }>> {
   const entries: Array<{ id: string; orderId: string; type: string; status: string }> = [];
   let cursor: string | undefined;
   let pages = 0;
   do {
-    const body = ok(await api('GET', `/api/v1/billing?status=Pending&limit=2${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { key }));
+    const body = ok(
+      await api(
+        'GET',
+        `/api/v1/billing?status=Pending&limit=2${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        { key },
+      ),
+    );
     entries.push(...body.data);
     cursor = body.meta.nextCursor;
     pages += 1;
@@ -32,15 +41,35 @@ async function queue(key: string, query = ''): Promise<Array<{ id: string; order
 
 beforeAll(async () => {
   const subdomain = `bq${Date.now().toString(36)}`;
-  tenantId = (await createTenant({ name: `Billing queue ${subdomain}`, subdomain, markup: '1', visibleProviders: ['sk'], publishedOnly: false })).id;
+  tenantId = (
+    await createTenant({
+      name: `Billing queue ${subdomain}`,
+      subdomain,
+      markup: '1',
+      visibleProviders: ['sk'],
+      publishedOnly: false,
+    })
+  ).id;
   operations = (await newApiKey({ userId: await newStaffUser('operations', tenantId) })).key;
   accountant = (await newApiKey({ userId: await newStaffUser('accountant', tenantId) })).key;
-  const customer = ok(await api('POST', '/api/v1/customers', { key: operations, body: { name: 'Queue Customer', mobileNumber: uniquePhone() } }), 201).data;
+  const customer = ok(
+    await api('POST', '/api/v1/customers', {
+      key: operations,
+      body: { name: 'Queue Customer', mobileNumber: uniquePhone() },
+    }),
+    201,
+  ).data;
   for (let i = 0; i < 3; i += 1) {
     const order = ok(
       await api('POST', '/api/v1/orders', {
         key: operations,
-        body: { customerId: customer.id, totalAmount: 10_000 + i, currency: 'USD', carDetails: { makeEn: 'Kia', modelEn: 'K5' }, receiptAmount: 1_000 + i },
+        body: {
+          customerId: customer.id,
+          totalAmount: 10_000 + i,
+          currency: 'USD',
+          carDetails: { makeEn: 'Kia', modelEn: 'K5' },
+          receiptAmount: 1_000 + i,
+        },
       }),
       201,
     ).data;
@@ -81,9 +110,13 @@ describe('GET /api/v1/billing?status=Pending', () => {
     const theirs = await queue(demoKey('accountant'));
     expect(theirs.some((e) => ours.has(e.id))).toBe(false);
     const page = ok(await api('GET', '/api/v1/billing?status=Pending&limit=1', { key: accountant }));
-    const foreign = await api('GET', `/api/v1/billing?status=Pending&limit=1&cursor=${encodeURIComponent(page.meta.nextCursor)}`, {
-      key: demoKey('accountant'),
-    });
+    const foreign = await api(
+      'GET',
+      `/api/v1/billing?status=Pending&limit=1&cursor=${encodeURIComponent(page.meta.nextCursor)}`,
+      {
+        key: demoKey('accountant'),
+      },
+    );
     expect(foreign.status).toBe(400);
     expect(foreign.body.details.map((d: { field: string }) => d.field)).toContain('query.cursor');
   });

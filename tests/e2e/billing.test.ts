@@ -1,14 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { api, demoKey } from '../support/http.js';
-import { billingOf, confirmEntry, DEMO_INSPECTOR, DEMO_MARKETER, seoulKey, seoulOrder, UNKNOWN_ID } from '../support/order-children.js';
+import {
+  billingOf,
+  confirmEntry,
+  DEMO_INSPECTOR,
+  DEMO_MARKETER,
+  seoulKey,
+  seoulOrder,
+  UNKNOWN_ID,
+} from '../support/order-children.js';
 import { accountantKey, changeStatus, newCustomer, orderDetail, placeOrder } from '../support/orders.js';
 
 const acct = () => accountantKey();
 const ops = () => demoKey('operations');
-const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
+const tally = (statuses: number[]) =>
+  statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
 
 const createEntry = (key: string, body: unknown) => api('POST', '/api/v1/billing', { key, body });
-const setDocumentUrl = (id: string, key: string, body: unknown) => api('PATCH', `/api/v1/billing/${id}/document-url`, { key, body });
+const setDocumentUrl = (id: string, key: string, body: unknown) =>
+  api('PATCH', `/api/v1/billing/${id}/document-url`, { key, body });
 const confirm = (id: string, key: string) => api('PATCH', `/api/v1/billing/${id}/confirm`, { key });
 
 async function freshOrder(overrides: Record<string, unknown> = {}, key = acct()): Promise<any> {
@@ -19,7 +29,14 @@ async function freshOrder(overrides: Record<string, unknown> = {}, key = acct())
 /** A Pending billing entry of a fresh order (or of the order given). */
 async function entry(body: Record<string, unknown> = {}, key = acct()): Promise<any> {
   const orderId = (body.orderId as string | undefined) ?? (await freshOrder()).id;
-  const res = await createEntry(key, { type: 'receipt', amount: 1000, currency: 'USD', description: 'Deposit wire', ...body, orderId });
+  const res = await createEntry(key, {
+    type: 'receipt',
+    amount: 1000,
+    currency: 'USD',
+    description: 'Deposit wire',
+    ...body,
+    orderId,
+  });
   expect(res.status, res.text).toBe(201);
   return res.body.data;
 }
@@ -69,10 +86,23 @@ describe('POST /api/v1/billing', () => {
   it('creates a Pending receipt with no items and no file', async () => {
     const order = await freshOrder();
 
-    const res = await createEntry(ops(), { orderId: order.id, type: 'receipt', amount: 2000, currency: 'AED', description: 'Cash deposit' });
+    const res = await createEntry(ops(), {
+      orderId: order.id,
+      type: 'receipt',
+      amount: 2000,
+      currency: 'AED',
+      description: 'Cash deposit',
+    });
 
     expect(res.status, res.text).toBe(201);
-    expect(res.body.data).toMatchObject({ type: 'receipt', status: 'Pending', amount: 2000, currency: 'AED', items: [], receiptFileUrl: null });
+    expect(res.body.data).toMatchObject({
+      type: 'receipt',
+      status: 'Pending',
+      amount: 2000,
+      currency: 'AED',
+      items: [],
+      receiptFileUrl: null,
+    });
     expect(await billingOf(order.id)).toEqual([res.body.data]);
   });
 
@@ -84,7 +114,13 @@ describe('POST /api/v1/billing', () => {
   ])('accepts an amount of %s', async (_label, amount, currency) => {
     const order = await freshOrder();
 
-    const res = await createEntry(acct(), { orderId: order.id, type: 'receipt', amount, currency, description: 'deposit' });
+    const res = await createEntry(acct(), {
+      orderId: order.id,
+      type: 'receipt',
+      amount,
+      currency,
+      description: 'deposit',
+    });
 
     expect(res.status, res.text).toBe(201);
     expect(res.body.data.amount).toBe(amount);
@@ -94,7 +130,11 @@ describe('POST /api/v1/billing', () => {
     ['10.555 USD', { amount: 10.555, currency: 'USD' }, 'body.amount'],
     ['1000.5 KRW', { amount: 1000.5, currency: 'KRW' }, 'body.amount'],
     ['1.1255 KWD', { amount: 1.1255, currency: 'KWD' }, 'body.amount'],
-    ['an item of 0.5 KRW', { amount: 1000, currency: 'KRW', items: [{ type: 'fee', description: 'fee', amount: 0.5 }] }, 'body.items[0].amount'],
+    [
+      'an item of 0.5 KRW',
+      { amount: 1000, currency: 'KRW', items: [{ type: 'fee', description: 'fee', amount: 0.5 }] },
+      'body.items[0].amount',
+    ],
   ])('answers 400 for more decimals than the currency has: %s', async (_label, change, field) => {
     const order = await freshOrder();
 
@@ -132,7 +172,16 @@ describe('POST /api/v1/billing', () => {
       ['a status, which the caller cannot set', { status: 'Confirmed' }, 'body.status'],
     ])('answers 400 for %s and creates nothing', async (_label, change, field) => {
       const order = await freshOrder();
-      const body = JSON.parse(JSON.stringify({ orderId: order.id, type: 'receipt', amount: 100, currency: 'USD', description: 'deposit', ...change }));
+      const body = JSON.parse(
+        JSON.stringify({
+          orderId: order.id,
+          type: 'receipt',
+          amount: 100,
+          currency: 'USD',
+          description: 'deposit',
+          ...change,
+        }),
+      );
 
       const res = await createEntry(acct(), body);
 
@@ -149,60 +198,91 @@ describe('POST /api/v1/billing', () => {
   ])('answers 404 for %s and creates nothing', async (_label, orderOf) => {
     const orderId = await orderOf();
 
-    const res = await createEntry(acct(), { orderId, type: 'receipt', amount: 100, currency: 'USD', description: 'deposit' });
+    const res = await createEntry(acct(), {
+      orderId,
+      type: 'receipt',
+      amount: 100,
+      currency: 'USD',
+      description: 'deposit',
+    });
 
     expect(res.status, res.text).toBe(404);
     expect(res.body.code).toBe('NOT_FOUND');
     if (orderId !== UNKNOWN_ID) expect(await billingOf(orderId, await seoulKey('operations'))).toEqual([]);
   });
 
-  it.each([['marketer'], ['integrator'], ['inspector']] as const)('answers 403 to a %s key and creates nothing', async (role) => {
-    const order = await freshOrder({ marketerId: DEMO_MARKETER });
+  it.each([['marketer'], ['integrator'], ['inspector']] as const)(
+    'answers 403 to a %s key and creates nothing',
+    async (role) => {
+      const order = await freshOrder({ marketerId: DEMO_MARKETER });
 
-    const res = await createEntry(demoKey(role), { orderId: order.id, type: 'receipt', amount: 100, currency: 'USD', description: 'deposit' });
+      const res = await createEntry(demoKey(role), {
+        orderId: order.id,
+        type: 'receipt',
+        amount: 100,
+        currency: 'USD',
+        description: 'deposit',
+      });
 
-    expect(res.status).toBe(403);
-    expect(res.body.code).toBe('FORBIDDEN');
-    expect(await billingOf(order.id)).toEqual([]);
-  });
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('FORBIDDEN');
+      expect(await billingOf(order.id)).toEqual([]);
+    },
+  );
 });
 
 describe('PATCH /api/v1/billing/{id}/document-url', () => {
-  it.each([['invoice'], ['receipt']] as const)('stores the PDF URL as receiptFileUrl and the invoiceNumber on a %s', async (type) => {
-    const created = await entry({ type });
+  it.each([['invoice'], ['receipt']] as const)(
+    'stores the PDF URL as receiptFileUrl and the invoiceNumber on a %s',
+    async (type) => {
+      const created = await entry({ type });
 
-    const res = await setDocumentUrl(created.id, acct(), {
-      type,
-      pdfUrl: `https://files.example.com/${type}s/7.pdf`,
-      invoiceNumber: `${type.toUpperCase()}-7`,
+      const res = await setDocumentUrl(created.id, acct(), {
+        type,
+        pdfUrl: `https://files.example.com/${type}s/7.pdf`,
+        invoiceNumber: `${type.toUpperCase()}-7`,
+      });
+
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data).toMatchObject({
+        id: created.id,
+        type,
+        status: 'Pending',
+        receiptFileUrl: `https://files.example.com/${type}s/7.pdf`,
+        invoiceNumber: `${type.toUpperCase()}-7`,
+      });
+      expect(Date.parse(res.body.data.updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.updatedAt));
+      expect(await entryOf(created.orderId, created.id)).toEqual(res.body.data);
+    },
+  );
+
+  it('replaces the URL and keeps the invoiceNumber when none is given', async () => {
+    const created = await entry({
+      type: 'invoice',
+      invoiceNumber: 'INV-1',
+      receiptFileUrl: 'https://files.example.com/old.pdf',
+    });
+
+    const res = await setDocumentUrl(created.id, ops(), {
+      type: 'invoice',
+      pdfUrl: 'https://files.example.com/new.pdf',
     });
 
     expect(res.status, res.text).toBe(200);
     expect(res.body.data).toMatchObject({
-      id: created.id,
-      type,
-      status: 'Pending',
-      receiptFileUrl: `https://files.example.com/${type}s/7.pdf`,
-      invoiceNumber: `${type.toUpperCase()}-7`,
+      receiptFileUrl: 'https://files.example.com/new.pdf',
+      invoiceNumber: 'INV-1',
     });
-    expect(Date.parse(res.body.data.updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.updatedAt));
-    expect(await entryOf(created.orderId, created.id)).toEqual(res.body.data);
-  });
-
-  it('replaces the URL and keeps the invoiceNumber when none is given', async () => {
-    const created = await entry({ type: 'invoice', invoiceNumber: 'INV-1', receiptFileUrl: 'https://files.example.com/old.pdf' });
-
-    const res = await setDocumentUrl(created.id, ops(), { type: 'invoice', pdfUrl: 'https://files.example.com/new.pdf' });
-
-    expect(res.status, res.text).toBe(200);
-    expect(res.body.data).toMatchObject({ receiptFileUrl: 'https://files.example.com/new.pdf', invoiceNumber: 'INV-1' });
   });
 
   it('refuses to change the document of a Confirmed entry (409 INVALID_STATE) and leaves it as it was', async () => {
     const created = await entry();
     const confirmed = await confirmEntry(created.id);
 
-    const res = await setDocumentUrl(created.id, acct(), { type: 'receipt', pdfUrl: 'https://files.example.com/late.pdf' });
+    const res = await setDocumentUrl(created.id, acct(), {
+      type: 'receipt',
+      pdfUrl: 'https://files.example.com/late.pdf',
+    });
 
     expect(res.status, res.text).toBe(409);
     expect(res.body.code).toBe('INVALID_STATE');
@@ -213,7 +293,11 @@ describe('PATCH /api/v1/billing/{id}/document-url', () => {
   });
 
   it.each([
-    ['a type that does not match the entry', { type: 'invoice', pdfUrl: 'https://files.example.com/x.pdf' }, 'body.type'],
+    [
+      'a type that does not match the entry',
+      { type: 'invoice', pdfUrl: 'https://files.example.com/x.pdf' },
+      'body.type',
+    ],
     ['no type', { pdfUrl: 'https://files.example.com/x.pdf' }, 'body.type'],
     ['an unknown type', { type: 'quote', pdfUrl: 'https://files.example.com/x.pdf' }, 'body.type'],
     ['no pdfUrl', { type: 'receipt' }, 'body.pdfUrl'],
@@ -234,8 +318,14 @@ describe('PATCH /api/v1/billing/{id}/document-url', () => {
   it('answers 404 for an unknown entry and 403 to a marketer key', async () => {
     const created = await entry({ orderId: (await freshOrder({ marketerId: DEMO_MARKETER })).id });
 
-    const unknown = await setDocumentUrl(UNKNOWN_ID, acct(), { type: 'receipt', pdfUrl: 'https://files.example.com/x.pdf' });
-    const marketer = await setDocumentUrl(created.id, demoKey('marketer'), { type: 'receipt', pdfUrl: 'https://files.example.com/x.pdf' });
+    const unknown = await setDocumentUrl(UNKNOWN_ID, acct(), {
+      type: 'receipt',
+      pdfUrl: 'https://files.example.com/x.pdf',
+    });
+    const marketer = await setDocumentUrl(created.id, demoKey('marketer'), {
+      type: 'receipt',
+      pdfUrl: 'https://files.example.com/x.pdf',
+    });
 
     expect(unknown.status).toBe(404);
     expect(marketer.status).toBe(403);
@@ -317,7 +407,11 @@ describe('PATCH /api/v1/billing/{id}/confirm', () => {
 
 describe('GET /api/v1/orders/{id}/billing', () => {
   it("lists an order's entries oldest first, starting with the receipt given at order creation", async () => {
-    const order = await freshOrder({ receiptAmount: 500, receiptDescription: 'Wire 7781', receiptFileUrl: 'https://files.example.com/r/7781.pdf' });
+    const order = await freshOrder({
+      receiptAmount: 500,
+      receiptDescription: 'Wire 7781',
+      receiptFileUrl: 'https://files.example.com/r/7781.pdf',
+    });
     const invoice = await entry({ orderId: order.id, type: 'invoice', amount: 10_000 });
     const receipt = await entry({ orderId: order.id, type: 'receipt', amount: 2_000 });
 
@@ -404,13 +498,21 @@ describe('order financialSummary', () => {
 
     await confirmEntry(receipt.id);
 
-    expect((await orderDetail(order.id)).financialSummary).toMatchObject({ totalConfirmed: 1_200.1, remainingAmount: 0 });
+    expect((await orderDetail(order.id)).financialSummary).toMatchObject({
+      totalConfirmed: 1_200.1,
+      remainingAmount: 0,
+    });
   });
 });
 
 describe('order lifecycle with billing', () => {
   it('lets the accountant move an order to DepositConfirmed once the receipt given at creation is confirmed', async () => {
-    const order = await freshOrder({ totalAmount: 20_000, receiptAmount: 2_000, receiptCurrency: 'USD', receiptDescription: 'Deposit wire 4411' });
+    const order = await freshOrder({
+      totalAmount: 20_000,
+      receiptAmount: 2_000,
+      receiptCurrency: 'USD',
+      receiptDescription: 'Deposit wire 4411',
+    });
     const [receipt] = await billingOf(order.id);
     const refused = await changeStatus(order.id, acct(), { status: 'DepositConfirmed', version: 1 });
 
@@ -418,12 +520,18 @@ describe('order lifecycle with billing', () => {
     const moved = await changeStatus(order.id, acct(), { status: 'DepositConfirmed', version: 1 });
 
     expect(refused.status).toBe(422);
-    expect(refused.body.details[0].missingRequirements).toEqual([expect.objectContaining({ code: 'CONFIRMED_RECEIPT_REQUIRED' })]);
+    expect(refused.body.details[0].missingRequirements).toEqual([
+      expect.objectContaining({ code: 'CONFIRMED_RECEIPT_REQUIRED' }),
+    ]);
     expect(moved.status, moved.text).toBe(200);
     expect(moved.body.data).toMatchObject({ status: 'DepositConfirmed', version: 2, progress: 10 });
     const detail = await orderDetail(order.id);
     expect(detail.status).toBe('DepositConfirmed');
-    expect(detail.financialSummary).toMatchObject({ depositAmount: 2_000, totalConfirmed: 2_000, remainingAmount: 18_000 });
+    expect(detail.financialSummary).toMatchObject({
+      depositAmount: 2_000,
+      totalConfirmed: 2_000,
+      remainingAmount: 18_000,
+    });
   });
 
   it('does not count a confirmed invoice as the deposit receipt', async () => {
@@ -434,7 +542,9 @@ describe('order lifecycle with billing', () => {
     const res = await changeStatus(order.id, acct(), { status: 'DepositConfirmed', version: 1 });
 
     expect(res.status).toBe(422);
-    expect(res.body.details[0].missingRequirements).toEqual([expect.objectContaining({ code: 'CONFIRMED_RECEIPT_REQUIRED' })]);
+    expect(res.body.details[0].missingRequirements).toEqual([
+      expect.objectContaining({ code: 'CONFIRMED_RECEIPT_REQUIRED' }),
+    ]);
   });
 });
 
@@ -445,8 +555,17 @@ describe('tenant isolation', () => {
     const [seoulOps, seoulAcct] = await Promise.all([seoulKey('operations'), seoulKey('accountant')]);
 
     const list = await api('GET', `/api/v1/orders/${order.id}/billing`, { key: demoKey('integrator', 'seoul') });
-    const create = await createEntry(seoulOps, { orderId: order.id, type: 'receipt', amount: 1, currency: 'USD', description: 'intruder' });
-    const url = await setDocumentUrl(receipt.id, seoulOps, { type: 'receipt', pdfUrl: 'https://evil.example.com/x.pdf' });
+    const create = await createEntry(seoulOps, {
+      orderId: order.id,
+      type: 'receipt',
+      amount: 1,
+      currency: 'USD',
+      description: 'intruder',
+    });
+    const url = await setDocumentUrl(receipt.id, seoulOps, {
+      type: 'receipt',
+      pdfUrl: 'https://evil.example.com/x.pdf',
+    });
     const confirmed = await confirm(receipt.id, seoulAcct);
 
     expect([list.status, create.status, url.status, confirmed.status]).toEqual([404, 404, 404, 404]);
@@ -471,11 +590,24 @@ describe('a cancelled order takes nothing new', () => {
     expect(cancelled.status, cancelled.text).toBe(200);
 
     const attempts = [
-      await createEntry(acct(), { orderId: order.id, type: 'receipt', amount: 5, currency: 'USD', description: 'After the cancel' }),
-      await api('POST', '/api/v1/contracts', { key: ops(), body: { orderId: order.id, customerName: 'After the cancel' } }),
+      await createEntry(acct(), {
+        orderId: order.id,
+        type: 'receipt',
+        amount: 5,
+        currency: 'USD',
+        description: 'After the cancel',
+      }),
+      await api('POST', '/api/v1/contracts', {
+        key: ops(),
+        body: { orderId: order.id, customerName: 'After the cancel' },
+      }),
       await api('POST', '/api/v1/inspections', {
         key: ops(),
-        body: { orderId: order.id, inspectorId: DEMO_INSPECTOR, inspectionDate: new Date(Date.now() + 86_400_000).toISOString() },
+        body: {
+          orderId: order.id,
+          inspectorId: DEMO_INSPECTOR,
+          inspectionDate: new Date(Date.now() + 86_400_000).toISOString(),
+        },
       }),
       await api('PATCH', `/api/v1/orders/${order.id}/customs-invoice`, {
         key: ops(),

@@ -63,13 +63,21 @@ function expectNoBareCar(texts: Array<string | undefined>, parameters: string[][
 const contractMessageTo = (phone: string, contractNumber: number, since: string): Promise<ChatLogEntry> =>
   waitFor(`contract #${contractNumber} sent to ${phone}`, async () =>
     (await messagesSince(since)).find(
-      (m) => m.to === phone && [`contract #${contractNumber} `, `عقد الشراء رقم #${contractNumber} `].some((words) => m.text?.includes(words)),
+      (m) =>
+        m.to === phone &&
+        [`contract #${contractNumber} `, `عقد الشراء رقم #${contractNumber} `].some((words) => m.text?.includes(words)),
     ),
   );
 
 async function customer(body: Record<string, unknown> = {}): Promise<{ id: string; walletId: string; phone: string }> {
   const phone = uniquePhone();
-  const created = data(await api('POST', '/api/v1/customers', { key: admin(), body: { name: 'Car Name Customer', mobileNumber: phone, ...body } }), 201);
+  const created = data(
+    await api('POST', '/api/v1/customers', {
+      key: admin(),
+      body: { name: 'Car Name Customer', mobileNumber: phone, ...body },
+    }),
+    201,
+  );
   return { id: created.id, walletId: created.walletId, phone };
 }
 
@@ -99,19 +107,40 @@ describe('the car in the messages of an order placed without a catalogue car', (
     const toBuyer = created.find((n) => n.audience === 'customer')!;
     expect(toBuyer.template?.parameters).toContain(unnamedEn(order.orderNumber));
 
-    const inspection = data(await api('POST', '/api/v1/inspections', { key: admin(), body: { orderId: order.id, inspectorId: DEMO_INSPECTOR } }), 201);
-    data(await api('PATCH', `/api/v1/inspections/${inspection.id}/status`, { key: admin(), body: { status: 'InProgress' } }));
-    data(await api('PATCH', `/api/v1/inspections/${inspection.id}/status`, { key: admin(), body: { status: 'Completed' } }));
+    const inspection = data(
+      await api('POST', '/api/v1/inspections', {
+        key: admin(),
+        body: { orderId: order.id, inspectorId: DEMO_INSPECTOR },
+      }),
+      201,
+    );
+    data(
+      await api('PATCH', `/api/v1/inspections/${inspection.id}/status`, {
+        key: admin(),
+        body: { status: 'InProgress' },
+      }),
+    );
+    data(
+      await api('PATCH', `/api/v1/inspections/${inspection.id}/status`, {
+        key: admin(),
+        body: { status: 'Completed' },
+      }),
+    );
     data(await changeStatus(order.id, admin(), { status: 'InspectionCompleted', version: 1 }));
     const contract = data(
-      await api('POST', '/api/v1/contracts', { key: admin(), body: { orderId: order.id, customerName: 'Layla Haddad', carDetails: KIA, vin: VIN } }),
+      await api('POST', '/api/v1/contracts', {
+        key: admin(),
+        body: { orderId: order.id, customerName: 'Layla Haddad', carDetails: KIA, vin: VIN },
+      }),
       201,
     );
 
     // The contract itself, to the buyer.
     data(await api('POST', `/api/v1/contracts/${contract.id}/send`, { key: admin(), body: { phone: buyer.phone } }));
     const contractMessage = await contractMessageTo(buyer.phone, contract.contractNumber, since);
-    expect(contractMessage.text).toContain(`your purchase contract #${contract.contractNumber} for the Kia Sorento 2022 (12,000.00 USD) is ready`);
+    expect(contractMessage.text).toContain(
+      `your purchase contract #${contract.contractNumber} for the Kia Sorento 2022 (12,000.00 USD) is ready`,
+    );
 
     // The notifications after it, to the buyer and to staff.
     data(await api('PATCH', `/api/v1/contracts/${contract.id}/sign`, { key: admin() }));
@@ -130,7 +159,8 @@ describe('the car in the messages of an order placed without a catalogue car', (
       ...(await sentTo(DEMO_OPERATIONS.phone, order.orderNumber, since)),
     ].filter((m) => m.text?.includes('contract signed'));
     expect(toStaff.length).toBeGreaterThanOrEqual(2);
-    for (const message of toStaff) expect(message.text).toContain(`Order #${order.orderNumber} (Kia Sorento 2022): contract signed`);
+    for (const message of toStaff)
+      expect(message.text).toContain(`Order #${order.orderNumber} (Kia Sorento 2022): contract signed`);
 
     // The export reminder: the deadline was recorded with no name, so the reminder reads the contract.
     data(await changeStatus(order.id, admin(), { status: 'Purchased', version: 3 }));
@@ -143,7 +173,8 @@ describe('the car in the messages of an order placed without a catalogue car', (
     await step('export-declaration', { date: daysFromToday(-27), number: 'CARNAME-1' });
     const reminder = await waitFor(
       'the export reminder to operations',
-      async () => (await sentTo(DEMO_OPERATIONS.phone, order.orderNumber, since)).find((m) => m.text?.includes('is due on')),
+      async () =>
+        (await sentTo(DEMO_OPERATIONS.phone, order.orderNumber, since)).find((m) => m.text?.includes('is due on')),
       RUNNER_WAIT_MS,
       500,
     );
@@ -163,20 +194,32 @@ describe('the car in the messages of an order placed without a catalogue car', (
     const since = new Date().toISOString();
     const buyer = await customer({ name: 'أحمد سعيد', language: 'ar' });
 
-    const order = await placeOrder(admin(), { customerId: buyer.id, totalAmount: 9_000, receiptAmount: 1_000, receiptCurrency: 'USD' });
+    const order = await placeOrder(admin(), {
+      customerId: buyer.id,
+      totalAmount: 9_000,
+      receiptAmount: 1_000,
+      receiptCurrency: 'USD',
+    });
 
     const created = await messagesFor(order.id, 'order.created', 3);
     const toBuyer = created.find((n) => n.audience === 'customer')!;
     expect(toBuyer.template).toMatchObject({
       language: 'ar',
-      parameters: ['أحمد سعيد', String(order.orderNumber), unnamedAr(order.orderNumber), expect.stringMatching(/\/track\/[A-Za-z0-9_-]{32}$/)],
+      parameters: [
+        'أحمد سعيد',
+        String(order.orderNumber),
+        unnamedAr(order.orderNumber),
+        expect.stringMatching(/\/track\/[A-Za-z0-9_-]{32}$/),
+      ],
     });
     expect(toBuyer.text).toContain(`الطلب #${order.orderNumber} (${unnamedAr(order.orderNumber)})`);
     const staff = created.filter((n) => n.audience === 'accountant' || n.audience === 'operations');
     expect(staff.length).toBeGreaterThanOrEqual(2);
     for (const message of staff) {
       expect(message.template?.language).toBe('en');
-      expect(message.text).toBe(`Order #${order.orderNumber} (${unnamedEn(order.orderNumber)}): new order placed; deposit to confirm.`);
+      expect(message.text).toBe(
+        `Order #${order.orderNumber} (${unnamedEn(order.orderNumber)}): new order placed; deposit to confirm.`,
+      );
     }
     const logged = await waitFor('the messages in the chat log', async () => {
       const found = await sentTo(buyer.phone, order.orderNumber, since);
@@ -195,7 +238,13 @@ describe('the car in the messages of an order placed without a catalogue car', (
     for (const language of ['en', 'ar'] as const) {
       const buyer = await customer({ language });
       const order = await placeOrder(admin(), { customerId: buyer.id, totalAmount: 9_000, currency: 'AED' });
-      const contract = data(await api('POST', '/api/v1/contracts', { key: admin(), body: { orderId: order.id, customerName: 'Layla Haddad', vin: VIN } }), 201);
+      const contract = data(
+        await api('POST', '/api/v1/contracts', {
+          key: admin(),
+          body: { orderId: order.id, customerName: 'Layla Haddad', vin: VIN },
+        }),
+        201,
+      );
       data(await api('POST', `/api/v1/contracts/${contract.id}/send`, { key: admin(), body: { phone: buyer.phone } }));
       sent.push((await contractMessageTo(buyer.phone, contract.contractNumber, since)).text);
     }
@@ -209,12 +258,20 @@ describe('the car in the messages of an order placed without a catalogue car', (
     const since = new Date().toISOString();
     const buyer = await customer();
     const order = await placeOrder(admin(), { customerId: buyer.id, totalAmount: 9_000, currency: 'AED' });
-    const contract = data(await api('POST', '/api/v1/contracts', { key: admin(), body: { orderId: order.id, customerName: 'Layla Haddad' } }), 201);
+    const contract = data(
+      await api('POST', '/api/v1/contracts', {
+        key: admin(),
+        body: { orderId: order.id, customerName: 'Layla Haddad' },
+      }),
+      201,
+    );
 
     data(await api('POST', `/api/v1/contracts/${contract.id}/send`, { key: admin(), body: { phone: buyer.phone } }));
 
     const sent = await contractMessageTo(buyer.phone, contract.contractNumber, since);
-    expect(sent.text).toContain(`for the car of order #${order.orderNumber} (make and model not recorded yet) (9,000.00 AED) is ready`);
+    expect(sent.text).toContain(
+      `for the car of order #${order.orderNumber} (make and model not recorded yet) (9,000.00 AED) is ready`,
+    );
     expectNoBareCar([sent.text]);
   });
 });

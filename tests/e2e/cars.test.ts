@@ -13,7 +13,12 @@ async function cars(query: string, key = gulf()) {
 }
 
 const expectedPrice = (price: number, markup: string, rate: string, decimals: number) =>
-  new Decimal(price).times(10_000).times(markup).times(rate).toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP).toNumber();
+  new Decimal(price)
+    .times(10_000)
+    .times(markup)
+    .times(rate)
+    .toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP)
+    .toNumber();
 
 describe('GET /api/v1/cars', () => {
   it('lists 20 cars newest first with paging meta by default', async () => {
@@ -52,7 +57,10 @@ describe('GET /api/v1/cars', () => {
       expect(car.convertedPrice).toBe(expectedPrice(car.price, '1.08', '0.00072', 2));
     }
     const aed = await cars('?currency=aed&limit=10', seoul());
-    for (const car of aed.data) expect(car.convertedPrice).toBe(expectedPrice(car.price, '1.15', new Decimal('0.00072').times('3.6725').toString(), 2));
+    for (const car of aed.data)
+      expect(car.convertedPrice).toBe(
+        expectedPrice(car.price, '1.15', new Decimal('0.00072').times('3.6725').toString(), 2),
+      );
     const krw = await cars('?currency=KRW&limit=5', gulf());
     for (const car of krw.data) expect(car.convertedPrice).toBe(expectedPrice(car.price, '1.08', '1', 0));
   });
@@ -66,7 +74,11 @@ describe('GET /api/v1/cars', () => {
       expect(car.convertedPrice).toBeNull();
       expect(car.convertedCurrency).toBe('ISK');
     }
-    expect((jpy.meta as any).currency).toEqual({ code: 'ISK', rate: null, reason: expect.stringContaining('no rate from USD to ISK') });
+    expect((jpy.meta as any).currency).toEqual({
+      code: 'ISK',
+      rate: null,
+      reason: expect.stringContaining('no rate from USD to ISK'),
+    });
   });
 
   it('converts to riyals of Qatar and Oman and dinars of Bahrain by their US dollar pegs, and says which rate it used', async () => {
@@ -88,7 +100,9 @@ describe('GET /api/v1/cars', () => {
   });
 
   it('filters and sorts together: Kia diesel SUVs from 2018 by price ascending', async () => {
-    const { data, meta } = await cars('?makeEn=Kia&fuelType=Diesel&vehicleType=SUV&yearFrom=2018&sortBy=price&sortOrder=asc&limit=100');
+    const { data, meta } = await cars(
+      '?makeEn=Kia&fuelType=Diesel&vehicleType=SUV&yearFrom=2018&sortBy=price&sortOrder=asc&limit=100',
+    );
     expect(meta.total).toBe(data.length);
     for (const car of data) expect(car).toMatchObject({ makeEn: 'Kia', fuelType: 'Diesel', vehicleType: 'SUV' });
     for (const car of data) expect(car.year).toBeGreaterThanOrEqual(2018);
@@ -155,7 +169,9 @@ describe('GET /api/v1/cars/{id}', () => {
 
     expect(unpriced.status).toBe(200);
     expect(unpriced.body.data).toMatchObject({ convertedPrice: null, convertedCurrency: 'ISK' });
-    expect(unpriced.body.meta).toEqual({ currency: { code: 'ISK', rate: null, reason: expect.stringContaining('cli rates set --from USD --to ISK') } });
+    expect(unpriced.body.meta).toEqual({
+      currency: { code: 'ISK', rate: null, reason: expect.stringContaining('cli rates set --from USD --to ISK') },
+    });
     expect(plain.body.meta).toBeUndefined();
   });
 
@@ -182,7 +198,9 @@ describe('GET /api/v1/cars/trims', () => {
     const trims = res.body.data as Array<{ label: string; values: string[]; count: number }>;
     expect(trims.length).toBeGreaterThan(0);
     const chosen = trims[0]!;
-    const { data, meta } = await cars(`?makeEn=Hyundai&trim=${encodeURIComponent(chosen.values.join('|||'))}&limit=100`);
+    const { data, meta } = await cars(
+      `?makeEn=Hyundai&trim=${encodeURIComponent(chosen.values.join('|||'))}&limit=100`,
+    );
     expect(meta.total).toBe(chosen.count);
     for (const car of data) expect(chosen.values).toContain(car.gradeDetailEn ?? car.gradeEn);
   });

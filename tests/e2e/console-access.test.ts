@@ -15,14 +15,19 @@ describe('signing in to the staff console', () => {
   let people: Awaited<ReturnType<typeof consoleTenant>>;
 
   beforeAll(async () => {
-    [browser, people] = await Promise.all([launchBrowser(), consoleTenant({ label: 'Access', marketers: ['Mina Park', 'Rami Saad'] })]);
+    [browser, people] = await Promise.all([
+      launchBrowser(),
+      consoleTenant({ label: 'Access', marketers: ['Mina Park', 'Rami Saad'] }),
+    ]);
   });
 
   afterAll(async () => {
     await browser?.close();
   });
 
-  it('refuses a bad key in words, keeps a good one in this tab only, and forgets it at sign-out', async ({ onTestFailed }) => {
+  it('refuses a bad key in words, keeps a good one in this tab only, and forgets it at sign-out', async ({
+    onTestFailed,
+  }) => {
     const tab = await openTab(browser);
     onTestFailed(() => tab.describe().then((state) => console.log(state)));
     const { page } = tab;
@@ -43,7 +48,9 @@ describe('signing in to the staff console', () => {
 
       // The right key: the console greets the person, shows their role and tenant, and keeps the key in sessionStorage only.
       await signIn(page, baseUrl(), operations.key, operations.name);
-      await page.getByRole('heading', { name: `Good day, ${operations.name}`, level: 1 }).waitFor({ timeout: UI_TIMEOUT });
+      await page
+        .getByRole('heading', { name: `Good day, ${operations.name}`, level: 1 })
+        .waitFor({ timeout: UI_TIMEOUT });
       await page.getByText(`${operations.name}, Operations at ${people.tenantName}`).waitFor();
       expect(await page.evaluate((name) => sessionStorage.getItem(name), SESSION_KEY)).toBe(operations.key);
       const stored = await page.evaluate(() => Object.values(localStorage).join('\n') + document.cookie);
@@ -51,7 +58,13 @@ describe('signing in to the staff console', () => {
       // Operations gets the daily screens, not the admin ones.
       const menu = page.getByRole('menu');
       await menu.getByRole('menuitem', { name: 'Catalogue' }).waitFor();
-      expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Today', 'Orders', 'Board', 'Customers', 'Catalogue']);
+      expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+        'Today',
+        'Orders',
+        'Board',
+        'Customers',
+        'Catalogue',
+      ]);
 
       // Sign-out forgets the key: the sign-in page again, and a screen's address leads back to it.
       await signOut(page, operations.name);
@@ -87,16 +100,32 @@ describe('signing in to the staff console', () => {
     const [mina, rami] = people.marketers as [(typeof people.marketers)[0], (typeof people.marketers)[0]];
     // Each marketer's customer and order, made with their own keys (set-up, not what is tested).
     const place = async (key: string, name: string, model: string) => {
-      const customer = await api('POST', '/api/v1/customers', { key, body: { name, mobileNumber: uniquePhone(), country: 'AE' } });
+      const customer = await api('POST', '/api/v1/customers', {
+        key,
+        body: { name, mobileNumber: uniquePhone(), country: 'AE' },
+      });
       expect(customer.status, customer.text).toBe(201);
       const order = await api('POST', '/api/v1/orders', {
         key,
-        body: { customerId: customer.body.data.id, totalAmount: 21_000, currency: 'USD', carDetails: { makeEn: 'Kia', modelEn: model, year: 2021 } },
+        body: {
+          customerId: customer.body.data.id,
+          totalAmount: 21_000,
+          currency: 'USD',
+          carDetails: { makeEn: 'Kia', modelEn: model, year: 2021 },
+        },
       });
       expect(order.status, order.text).toBe(201);
-      return { customerId: customer.body.data.id as string, orderId: order.body.data.id as string, orderNumber: order.body.data.orderNumber as number, name };
+      return {
+        customerId: customer.body.data.id as string,
+        orderId: order.body.data.id as string,
+        orderNumber: order.body.data.orderNumber as number,
+        name,
+      };
     };
-    const [minas, ramis] = await Promise.all([place(mina.key, 'Noura Al Suwaidi', 'Sorento'), place(rami.key, 'Khalid Rahman', 'Carnival')]);
+    const [minas, ramis] = await Promise.all([
+      place(mina.key, 'Noura Al Suwaidi', 'Sorento'),
+      place(rami.key, 'Khalid Rahman', 'Carnival'),
+    ]);
 
     const tab = await openTab(browser);
     onTestFailed(() => tab.describe().then((state) => console.log(state)));
@@ -120,24 +149,34 @@ describe('signing in to the staff console', () => {
 
         // The order list: their order only.
         await page.getByRole('menuitem', { name: 'Orders' }).click();
-        await main.getByRole('row', { name: new RegExp(`^${mine.orderNumber} .*${mine.name}`) }).waitFor({ timeout: UI_TIMEOUT });
+        await main
+          .getByRole('row', { name: new RegExp(`^${mine.orderNumber} .*${mine.name}`) })
+          .waitFor({ timeout: UI_TIMEOUT });
         expect(await main.getByRole('row').count(), 'header and one order').toBe(2);
         expect(await main.getByText(theirs.name).count()).toBe(0);
 
         // The other's order and customer by their addresses: not found, and nothing of them shown.
         await page.goto(consoleUrl(baseUrl(), `/orders/${theirs.orderId}/show`));
-        await main.getByRole('alert').filter({ hasText: 'This could not be loaded: Order not found' }).waitFor({ timeout: UI_TIMEOUT });
+        await main
+          .getByRole('alert')
+          .filter({ hasText: 'This could not be loaded: Order not found' })
+          .waitFor({ timeout: UI_TIMEOUT });
         expect(await main.getByText(theirs.name).count()).toBe(0);
         expect(await main.getByRole('heading', { name: `Order ${theirs.orderNumber}` }).count()).toBe(0);
         if (me === mina) {
           await page.goto(consoleUrl(baseUrl(), `/customers/${theirs.customerId}/show`));
-          await main.getByRole('alert').filter({ hasText: 'This could not be loaded: Customer not found' }).waitFor({ timeout: UI_TIMEOUT });
+          await main
+            .getByRole('alert')
+            .filter({ hasText: 'This could not be loaded: Customer not found' })
+            .waitFor({ timeout: UI_TIMEOUT });
           expect(await main.getByText(theirs.name).count()).toBe(0);
         }
 
         // Their own order opens.
         await page.goto(consoleUrl(baseUrl(), `/orders/${mine.orderId}/show`));
-        await main.getByRole('heading', { name: `Order ${mine.orderNumber}`, level: 1 }).waitFor({ timeout: UI_TIMEOUT });
+        await main
+          .getByRole('heading', { name: `Order ${mine.orderNumber}`, level: 1 })
+          .waitFor({ timeout: UI_TIMEOUT });
         await main.getByRole('link', { name: mine.name }).waitFor();
         await signOut(page, me.name);
       }

@@ -54,7 +54,9 @@ describe('the staff console screens', () => {
     order = { id: created.body.data.id, orderNumber: created.body.data.orderNumber };
     const billing = await settled(() => api('GET', `/api/v1/orders/${order.id}/billing`, { key: accountant.key }));
     // Confirming again is harmless: safe to try again.
-    const confirmed = await settled(() => api('PATCH', `/api/v1/billing/${billing.body.data[0].id}/confirm`, { key: accountant.key }));
+    const confirmed = await settled(() =>
+      api('PATCH', `/api/v1/billing/${billing.body.data[0].id}/confirm`, { key: accountant.key }),
+    );
     expect(confirmed.status, confirmed.text).toBe(200);
   });
 
@@ -68,7 +70,9 @@ describe('the staff console screens', () => {
     return found!;
   };
 
-  it('renders Arabic right to left, mirrored, with Arabic labels and money in the Arabic locale', async ({ onTestFailed }) => {
+  it('renders Arabic right to left, mirrored, with Arabic labels and money in the Arabic locale', async ({
+    onTestFailed,
+  }) => {
     const tab = await openTab(browser);
     onTestFailed(() => tab.describe().then((state) => console.log(state)));
     const { page } = tab;
@@ -78,14 +82,26 @@ describe('the staff console screens', () => {
       const menu = page.getByRole('menu');
       const heading = page.getByRole('heading', { level: 1 });
       await heading.filter({ hasText: 'Good day' }).waitFor({ timeout: UI_TIMEOUT });
-      expect(await page.evaluate(() => [document.documentElement.dir, document.documentElement.lang])).toEqual(['ltr', 'en']);
+      expect(await page.evaluate(() => [document.documentElement.dir, document.documentElement.lang])).toEqual([
+        'ltr',
+        'en',
+      ]);
       const [menuEn, headingEn] = [await box(menu), await box(heading)];
       expect(menuEn.x + menuEn.width, 'the menu is left of the content').toBeLessThanOrEqual(headingEn.x + 1);
 
       await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'العربية' }).click();
       await heading.filter({ hasText: `يومك سعيد، ${operations.name}` }).waitFor({ timeout: UI_TIMEOUT });
-      expect(await page.evaluate(() => [document.documentElement.dir, document.documentElement.lang])).toEqual(['rtl', 'ar']);
-      expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['اليوم', 'الطلبات', 'اللوحة', 'العملاء', 'الكتالوج']);
+      expect(await page.evaluate(() => [document.documentElement.dir, document.documentElement.lang])).toEqual([
+        'rtl',
+        'ar',
+      ]);
+      expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+        'اليوم',
+        'الطلبات',
+        'اللوحة',
+        'العملاء',
+        'الكتالوج',
+      ]);
       const [menuAr, headingAr] = [await box(menu), await box(heading)];
       expect(menuAr.x, 'the menu is right of the content').toBeGreaterThanOrEqual(headingAr.x + headingAr.width - 1);
       expect(menuAr.x, 'the menu moved to the other side').toBeGreaterThan(menuEn.x + 300);
@@ -98,24 +114,35 @@ describe('the staff console screens', () => {
       const row = main.getByRole('row').filter({ hasText: customerName });
       await row.waitFor({ timeout: UI_TIMEOUT });
       const money = await page.evaluate(() =>
-        new Intl.NumberFormat('ar-AE', { style: 'currency', currency: 'AED', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(68_250.5),
+        new Intl.NumberFormat('ar-AE', {
+          style: 'currency',
+          currency: 'AED',
+          minimumFractionDigits: 2,
+          maximumFractionDigits: 2,
+        }).format(68_250.5),
       );
       const english = '68,250.50';
       expect(money, 'the Arabic form differs from the English one').not.toContain(`AED ${english}`);
       expect(money).toMatch(/د\.إ/);
       expect(await row.textContent()).toContain(money);
       expect(await row.textContent()).not.toContain(`AED ${english}`);
-      expect(await main.getByRole('columnheader').allTextContents()).toEqual(expect.arrayContaining(['الحالة', 'العميل']));
+      expect(await main.getByRole('columnheader').allTextContents()).toEqual(
+        expect.arrayContaining(['الحالة', 'العميل']),
+      );
 
       // The order page: its heading, status and moves in Arabic, its total in Arabic form.
       await row.click();
-      await main.getByRole('heading', { name: `الطلب ${order.orderNumber}`, level: 1 }).waitFor({ timeout: UI_TIMEOUT });
+      await main
+        .getByRole('heading', { name: `الطلب ${order.orderNumber}`, level: 1 })
+        .waitFor({ timeout: UI_TIMEOUT });
       await main.getByRole('region', { name: 'المبالغ' }).getByText(money).waitFor();
       await main.getByRole('heading', { name: 'الخطوات التالية' }).waitFor();
 
       // Back to English: left to right again.
       await page.getByRole('group', { name: 'اللغة' }).getByRole('button', { name: 'English' }).click();
-      await main.getByRole('heading', { name: `Order ${order.orderNumber}`, level: 1 }).waitFor({ timeout: UI_TIMEOUT });
+      await main
+        .getByRole('heading', { name: `Order ${order.orderNumber}`, level: 1 })
+        .waitFor({ timeout: UI_TIMEOUT });
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('ltr');
       expect(tab.blocked, 'requests that left the machine').toEqual([]);
       expect(tab.pageErrors).toEqual([]);
@@ -124,7 +151,9 @@ describe('the staff console screens', () => {
     }
   }, 180_000);
 
-  it('says that someone else changed the order, shows what changed, reloads it, and the move then succeeds', async ({ onTestFailed }) => {
+  it('says that someone else changed the order, shows what changed, reloads it, and the move then succeeds', async ({
+    onTestFailed,
+  }) => {
     const tab = await openTab(browser);
     onTestFailed(() => tab.describe().then((state) => console.log(state)));
     const { page } = tab;
@@ -133,13 +162,18 @@ describe('the staff console screens', () => {
       await signIn(page, baseUrl(), accountant.key, accountant.name);
       await page.goto(consoleUrl(baseUrl(), `/orders/${order.id}/show`));
       const main = page.getByRole('main');
-      await main.getByRole('heading', { name: `Order ${order.orderNumber}`, level: 1 }).waitFor({ timeout: UI_TIMEOUT });
+      await main
+        .getByRole('heading', { name: `Order ${order.orderNumber}`, level: 1 })
+        .waitFor({ timeout: UI_TIMEOUT });
       await main.getByText('version 1', { exact: true }).waitFor();
       const move = main.getByRole('button', { name: 'Move to Deposit confirmed' });
       await move.waitFor({ timeout: UI_TIMEOUT });
 
       // Behind the page's back, a colleague turns the customer's notifications off (version 1 -> 2).
-      const behind = await api('PATCH', `/api/v1/orders/${order.id}/customer-notifications`, { key: operations.key, body: { enabled: false, version: 1 } });
+      const behind = await api('PATCH', `/api/v1/orders/${order.id}/customer-notifications`, {
+        key: operations.key,
+        body: { enabled: false, version: 1 },
+      });
       expect(behind.status, behind.text).toBe(200);
 
       await move.click();
@@ -160,7 +194,9 @@ describe('the staff console screens', () => {
 
       // The page was reloaded: the new version, and the move made again goes through.
       await main.getByText('version 2', { exact: true }).waitFor({ timeout: UI_TIMEOUT });
-      expect((await api('GET', `/api/v1/orders/${order.id}`, { key: accountant.key })).body.data.status).toBe('DepositSubmitted');
+      expect((await api('GET', `/api/v1/orders/${order.id}`, { key: accountant.key })).body.data.status).toBe(
+        'DepositSubmitted',
+      );
       await move.click({ timeout: UI_TIMEOUT });
       await page
         .getByRole('dialog', { name: /to Deposit confirmed\?$/ })
@@ -205,7 +241,8 @@ describe('the staff console screens', () => {
       '/cars': () => main.getByRole('listitem').or(main.getByRole('row')).nth(3).waitFor({ timeout: UI_TIMEOUT }),
       '/users': shows(people.staff.admin.name),
       '/api-keys': shows(`${people.staff.admin.name} console`),
-      '/webhook-endpoints': () => main.getByText(/No Webhook endpoints yet|لا يوجد نقاط Webhook بعد/).waitFor({ timeout: UI_TIMEOUT }),
+      '/webhook-endpoints': () =>
+        main.getByText(/No Webhook endpoints yet|لا يوجد نقاط Webhook بعد/).waitFor({ timeout: UI_TIMEOUT }),
       '/audit': () => main.getByRole('listitem').or(main.getByRole('row')).nth(1).waitFor({ timeout: UI_TIMEOUT }),
       // Not a list, but an admin's page with inputs, pictures and per-document lists.
       '/tenant-profile': () =>
@@ -217,7 +254,9 @@ describe('the staff console screens', () => {
     };
   };
 
-  it('has no serious or critical axe-core violation, and a level-one heading, on the main pages in English and Arabic', async ({ onTestFailed }) => {
+  it('has no serious or critical axe-core violation, and a level-one heading, on the main pages in English and Arabic', async ({
+    onTestFailed,
+  }) => {
     const tab = await signedInAdmin();
     onTestFailed(() => tab.describe().then((state) => console.log(state)));
     const { page } = tab;
@@ -242,7 +281,8 @@ describe('the staff console screens', () => {
     await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'العربية' }).click();
     await main.getByRole('heading', { name: `الطلب ${order.orderNumber}`, level: 1 }).waitFor({ timeout: UI_TIMEOUT });
     await check('order page (Arabic)', `/orders/${order.id}/show`, orderPage);
-    for (const route of ['/', '/orders', '/customers', '/audit', '/tenant-profile']) await check(`${route} (Arabic)`, route, lists[route]!);
+    for (const route of ['/', '/orders', '/customers', '/audit', '/tenant-profile'])
+      await check(`${route} (Arabic)`, route, lists[route]!);
     await page.getByRole('group', { name: 'اللغة' }).getByRole('button', { name: 'English' }).click();
     await main.getByRole('heading', { name: 'Company profile', level: 1 }).waitFor({ timeout: UI_TIMEOUT });
 
@@ -253,7 +293,9 @@ describe('the staff console screens', () => {
     expect(tab.pageErrors).toEqual([]);
   }, 240_000);
 
-  it('fits every list page on a 390 px phone without sideways scrolling, in English and Arabic', async ({ onTestFailed }) => {
+  it('fits every list page on a 390 px phone without sideways scrolling, in English and Arabic', async ({
+    onTestFailed,
+  }) => {
     const tab = await signedInAdmin();
     onTestFailed(() => tab.describe().then((state) => console.log(state)));
     const { page } = tab;
@@ -289,7 +331,9 @@ describe('the staff console screens', () => {
         expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
       }
     }
-    const wide = Object.entries(widths).filter(([, { scrollWidth, innerWidth }]) => innerWidth !== 390 || scrollWidth > innerWidth);
+    const wide = Object.entries(widths).filter(
+      ([, { scrollWidth, innerWidth }]) => innerWidth !== 390 || scrollWidth > innerWidth,
+    );
     expect(wide, 'pages wider than the phone').toEqual([]);
     expect(Object.keys(widths)).toHaveLength(20);
     expect(tab.blocked, 'requests that left the machine').toEqual([]);
@@ -309,7 +353,8 @@ describe('the staff console screens', () => {
       await main.getByRole('heading', { name: 'Company profile', level: 1 }).waitFor({ timeout: UI_TIMEOUT });
       const needs = main.getByRole('region', { name: 'What each document still needs' });
       await expect.poll(() => needs.getByText('Nothing missing').count(), { timeout: UI_TIMEOUT }).toBe(3);
-      for (const image of ['Logo', 'Company stamp']) await main.getByRole('region', { name: image, exact: true }).getByRole('img', { name: image }).waitFor();
+      for (const image of ['Logo', 'Company stamp'])
+        await main.getByRole('region', { name: image, exact: true }).getByRole('img', { name: image }).waitFor();
 
       // A typing error in the IBAN: the API's words under the input, nothing saved.
       const iban = main.getByRole('textbox', { name: 'IBAN' });
@@ -325,16 +370,34 @@ describe('the staff console screens', () => {
 
       // Behind the page's back a colleague changes the port of loading; the page's save does not overwrite it.
       const read = (await api('GET', '/api/v1/tenant-profile', { key: admin.key })).body.data;
-      const { logo: _logo, stamp: _stamp, missing: _missing, missingInArabic: _missingInArabic, updatedAt: _at, version, ...text } = read;
-      const behind = await api('PUT', '/api/v1/tenant-profile', { key: admin.key, body: { ...text, portOfLoading: 'Busan, Korea', version } });
+      const {
+        logo: _logo,
+        stamp: _stamp,
+        missing: _missing,
+        missingInArabic: _missingInArabic,
+        updatedAt: _at,
+        version,
+        ...text
+      } = read;
+      const behind = await api('PUT', '/api/v1/tenant-profile', {
+        key: admin.key,
+        body: { ...text, portOfLoading: 'Busan, Korea', version },
+      });
       expect(behind.status, behind.text).toBe(200);
       const port = main.getByRole('textbox', { name: 'Port of loading' });
       await port.fill('Pyeongtaek, Korea');
       await main.getByRole('button', { name: 'Save' }).click();
-      await page.getByText('Someone else changed the profile while you had it open.', { exact: false }).first().waitFor({ timeout: UI_TIMEOUT });
+      await page
+        .getByText('Someone else changed the profile while you had it open.', { exact: false })
+        .first()
+        .waitFor({ timeout: UI_TIMEOUT });
       await expect.poll(() => port.inputValue(), { timeout: UI_TIMEOUT }).toBe('Busan, Korea');
       const after = (await api('GET', '/api/v1/tenant-profile', { key: admin.key })).body.data;
-      expect([after.portOfLoading, after.bank.iban, after.version]).toEqual(['Busan, Korea', 'AE070331234567890123456', version + 1]);
+      expect([after.portOfLoading, after.bank.iban, after.version]).toEqual([
+        'Busan, Korea',
+        'AE070331234567890123456',
+        version + 1,
+      ]);
       expect(tab.blocked, 'requests that left the machine').toEqual([]);
       expect(tab.pageErrors).toEqual([]);
     } finally {

@@ -30,7 +30,12 @@ describe("the order page's buyer's tracking page", () => {
   const newOrder = async (model: string): Promise<{ id: string; orderNumber: number }> => {
     const created = await api('POST', '/api/v1/orders', {
       key: people.staff.operations.key,
-      body: { customerId, totalAmount: 24_500, currency: 'USD', carDetails: { makeEn: 'Hyundai', modelEn: model, year: 2021 } },
+      body: {
+        customerId,
+        totalAmount: 24_500,
+        currency: 'USD',
+        carDetails: { makeEn: 'Hyundai', modelEn: model, year: 2021 },
+      },
     });
     expect(created.status, created.text).toBe(201);
     return { id: created.body.data.id, orderNumber: created.body.data.orderNumber };
@@ -40,7 +45,11 @@ describe("the order page's buyer's tracking page", () => {
     expect(read.status, read.text).toBe(200);
     return read.body.data as { version: number; trackingLink: LinkView | null };
   };
-  const openOrder = async (page: Page, order: { id: string; orderNumber: number }, heading = `Order ${order.orderNumber}`) => {
+  const openOrder = async (
+    page: Page,
+    order: { id: string; orderNumber: number },
+    heading = `Order ${order.orderNumber}`,
+  ) => {
     await page.goto(consoleUrl(baseUrl(), `/orders/${order.id}/show`));
     await page.getByRole('main').getByRole('heading', { name: heading, level: 1 }).waitFor({ timeout: UI_TIMEOUT });
   };
@@ -59,7 +68,9 @@ describe("the order page's buyer's tracking page", () => {
     await browser?.close();
   });
 
-  it('shows the link the API gives, copies it, and issues a new one after asking, through POST /orders/{id}/tracking-link', async ({ onTestFailed }) => {
+  it('shows the link the API gives, copies it, and issues a new one after asking, through POST /orders/{id}/tracking-link', async ({
+    onTestFailed,
+  }) => {
     const order = await newOrder('Tucson');
     const first = (await orderOf(order.id)).trackingLink;
     expect(first?.url).toMatch(/\/track\/\S+$/);
@@ -78,11 +89,11 @@ describe("the order page's buyer's tracking page", () => {
       // The link as the API gave it: the whole address, opening in a new tab without a referrer.
       const link = panel.getByRole('link', { name: first!.url, exact: true });
       await link.waitFor({ timeout: UI_TIMEOUT });
-      expect([await link.getAttribute('href'), await link.getAttribute('target'), await link.getAttribute('rel')]).toEqual([
-        first!.url,
-        '_blank',
-        'noreferrer',
-      ]);
+      expect([
+        await link.getAttribute('href'),
+        await link.getAttribute('target'),
+        await link.getAttribute('rel'),
+      ]).toEqual([first!.url, '_blank', 'noreferrer']);
       await panel.getByText('Issued', { exact: true }).waitFor();
       // An open order's link has no end yet.
       expect(await panel.getByText('Stops working', { exact: true }).count()).toBe(0);
@@ -94,9 +105,14 @@ describe("the order page's buyer's tracking page", () => {
       // A new link, after the person agreed that the current one stops working at once.
       await panel.getByRole('button', { name: 'Issue a new link' }).click();
       const asking = page.getByRole('alertdialog', { name: "Issue a new link to the buyer's tracking page?" });
-      await asking.getByText('The current link stops working at once: the buyer will need the new one.').waitFor({ timeout: UI_TIMEOUT });
+      await asking
+        .getByText('The current link stops working at once: the buyer will need the new one.')
+        .waitFor({ timeout: UI_TIMEOUT });
       await asking.getByRole('button', { name: 'Issue a new link' }).click();
-      await page.getByText('A new link was issued and the old one no longer works.', { exact: false }).first().waitFor({ timeout: UI_TIMEOUT });
+      await page
+        .getByText('A new link was issued and the old one no longer works.', { exact: false })
+        .first()
+        .waitFor({ timeout: UI_TIMEOUT });
       expect(asked, "the browser's own dialogs").toEqual([]);
       expect(tab.apiCalls).toContain(`POST /api/v1/orders/${order.id}/tracking-link`);
       const second = (await orderOf(order.id)).trackingLink;
@@ -119,7 +135,9 @@ describe("the order page's buyer's tracking page", () => {
   it('says when an order has no link, and issues its first one without asking', async ({ onTestFailed }) => {
     const order = await newOrder('Santa Fe');
     // An order placed before the links existed: no tracking seed on its record.
-    await ddb.send(new UpdateCommand({ TableName: tableName(), Key: keys.order(order.id), UpdateExpression: 'REMOVE tracking' }));
+    await ddb.send(
+      new UpdateCommand({ TableName: tableName(), Key: keys.order(order.id), UpdateExpression: 'REMOVE tracking' }),
+    );
     expect((await orderOf(order.id)).trackingLink).toBeNull();
     const tab = await openTab(browser);
     onTestFailed(() => tab.describe().then((state) => console.log(state)));
@@ -147,10 +165,15 @@ describe("the order page's buyer's tracking page", () => {
     }
   }, 180_000);
 
-  it("shows when a closed order's link ends, gives the button only to a role the API lets replace the link, and speaks Arabic", async ({ onTestFailed }) => {
+  it("shows when a closed order's link ends, gives the button only to a role the API lets replace the link, and speaks Arabic", async ({
+    onTestFailed,
+  }) => {
     const order = await newOrder('Palisade');
     const { version } = await orderOf(order.id);
-    const cancelled = await api('PATCH', `/api/v1/orders/${order.id}/status`, { key: people.staff.admin.key, body: { status: 'Cancelled', version } });
+    const cancelled = await api('PATCH', `/api/v1/orders/${order.id}/status`, {
+      key: people.staff.admin.key,
+      body: { status: 'Cancelled', version },
+    });
     expect(cancelled.status, cancelled.text).toBe(200);
     const link = (await orderOf(order.id)).trackingLink;
     expect(link?.endsAt).toEqual(expect.any(String));
@@ -161,7 +184,9 @@ describe("the order page's buyer's tracking page", () => {
     try {
       await signIn(page, baseUrl(), accountant.key, accountant.name);
       const me = await api('GET', '/api/v1/me', { key: accountant.key });
-      expect(me.body.data.routes, 'the API does not let an accountant replace a link').not.toContain('POST /api/v1/orders/{id}/tracking-link');
+      expect(me.body.data.routes, 'the API does not let an accountant replace a link').not.toContain(
+        'POST /api/v1/orders/{id}/tracking-link',
+      );
       await openOrder(page, order);
       const main = page.getByRole('main');
       const panel = main.getByRole('region', { name: "Buyer's tracking page" });
@@ -172,7 +197,9 @@ describe("the order page's buyer's tracking page", () => {
       expect(await panel.getByRole('button', { name: 'Issue a new link' }).count()).toBe(0);
 
       await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'العربية' }).click();
-      await main.getByRole('heading', { name: `الطلب ${order.orderNumber}`, level: 1 }).waitFor({ timeout: UI_TIMEOUT });
+      await main
+        .getByRole('heading', { name: `الطلب ${order.orderNumber}`, level: 1 })
+        .waitFor({ timeout: UI_TIMEOUT });
       const arabic = main.getByRole('region', { name: 'صفحة التتبّع للمشتري' });
       await arabic.getByText('يتوقف عن العمل في', { exact: true }).waitFor({ timeout: UI_TIMEOUT });
       await arabic.getByRole('button', { name: 'نسخ' }).waitFor();

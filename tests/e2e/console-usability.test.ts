@@ -39,7 +39,12 @@ describe('the staff console speaks for itself', () => {
   const newOrder = async (model: string): Promise<{ id: string; orderNumber: number }> => {
     const created = await api('POST', '/api/v1/orders', {
       key: people.staff.operations.key,
-      body: { customerId: customer.id, totalAmount: 24_500, currency: 'AED', carDetails: { makeEn: 'Kia', modelEn: model, year: 2022 } },
+      body: {
+        customerId: customer.id,
+        totalAmount: 24_500,
+        currency: 'AED',
+        carDetails: { makeEn: 'Kia', modelEn: model, year: 2022 },
+      },
     });
     expect(created.status, created.text).toBe(201);
     return { id: created.body.data.id, orderNumber: created.body.data.orderNumber };
@@ -49,7 +54,11 @@ describe('the staff console speaks for itself', () => {
     expect(answer.status, answer.text).toBe(200);
     return answer.body.data;
   };
-  const openOrder = async (page: Page, order: { id: string; orderNumber: number }, heading = `Order ${order.orderNumber}`) => {
+  const openOrder = async (
+    page: Page,
+    order: { id: string; orderNumber: number },
+    heading = `Order ${order.orderNumber}`,
+  ) => {
     await page.goto(consoleUrl(baseUrl(), `/orders/${order.id}/show`));
     await page.getByRole('main').getByRole('heading', { name: heading, level: 1 }).waitFor({ timeout: UI_TIMEOUT });
   };
@@ -92,10 +101,15 @@ describe('the staff console speaks for itself', () => {
 
   it("asks with react-admin's own dialog before revoking a key, marking a contract signed and replacing a tracking link: by keyboard, named and described, in Arabic too", async () => {
     const { admin, operations } = people.staff;
-    const issued = await api('POST', '/api/v1/api-keys', { key: admin.key, body: { name: 'ERP sync', role: 'integrator' } });
+    const issued = await api('POST', '/api/v1/api-keys', {
+      key: admin.key,
+      body: { name: 'ERP sync', role: 'integrator' },
+    });
     expect(issued.status, issued.text).toBe(201);
     const keyId = issued.body.data.apiKey.id as string;
-    const keyState = async () => ((await read('/api/v1/api-keys')) as Array<{ id: string; revokedAt?: string }>).find((key) => key.id === keyId)?.revokedAt;
+    const keyState = async () =>
+      ((await read('/api/v1/api-keys')) as Array<{ id: string; revokedAt?: string }>).find((key) => key.id === keyId)
+        ?.revokedAt;
     const tab = await tabFor();
     const { page } = tab;
     try {
@@ -108,19 +122,29 @@ describe('the staff console speaks for itself', () => {
       await page.keyboard.press('Enter');
       let dialog = page.getByRole('alertdialog', { name: 'Revoke key ERP sync?' });
       await dialog.waitFor({ timeout: UI_TIMEOUT });
-      expect(await description(dialog)).toBe('Every request with it is refused within seconds, and a revoked key cannot be used again.');
+      expect(await description(dialog)).toBe(
+        'Every request with it is refused within seconds, and a revoked key cannot be used again.',
+      );
       expect(await dialog.getByRole('button').allTextContents()).toEqual(['Cancel', 'Revoke']);
-      expect(await dialog.evaluate((element) => element.contains(document.activeElement)), 'the focus is in the dialog').toBe(true);
+      expect(
+        await dialog.evaluate((element) => element.contains(document.activeElement)),
+        'the focus is in the dialog',
+      ).toBe(true);
       expect(await seriousViolations(page), 'axe-core with the dialog open').toEqual([]);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached', timeout: UI_TIMEOUT });
-      expect(await revoke.evaluate((element) => element === document.activeElement), 'the focus is back on the button').toBe(true);
+      expect(
+        await revoke.evaluate((element) => element === document.activeElement),
+        'the focus is back on the button',
+      ).toBe(true);
       expect(await keyState(), 'Escape revoked nothing').toBeUndefined();
       await page.keyboard.press('Enter');
       await dialog.waitFor({ timeout: UI_TIMEOUT });
       // Tab stays in the dialog (Cancel, then the step itself again).
       await page.keyboard.press('Tab');
-      expect(await dialog.getByRole('button', { name: 'Cancel' }).evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(
+        await dialog.getByRole('button', { name: 'Cancel' }).evaluate((element) => element === document.activeElement),
+      ).toBe(true);
       await page.keyboard.press('Tab');
       await page.keyboard.press('Enter');
       await page.getByText('Key revoked.').first().waitFor({ timeout: UI_TIMEOUT });
@@ -131,7 +155,10 @@ describe('the staff console speaks for itself', () => {
       await signOut(page, admin.name);
       await signIn(page, baseUrl(), operations.key, operations.name);
       const order = await newOrder('Sorento');
-      const drafted = await api('POST', '/api/v1/contracts', { key: operations.key, body: { orderId: order.id, customerName: customer.name } });
+      const drafted = await api('POST', '/api/v1/contracts', {
+        key: operations.key,
+        body: { orderId: order.id, customerName: customer.name },
+      });
       expect(drafted.status, drafted.text).toBe(201);
       const contract = { id: drafted.body.data.id as string, number: drafted.body.data.contractNumber as number };
       await openOrder(page, order);
@@ -139,7 +166,9 @@ describe('the staff console speaks for itself', () => {
       await contracts.getByRole('button', { name: 'Mark as signed' }).click({ timeout: UI_TIMEOUT });
       dialog = page.getByRole('alertdialog', { name: `Mark contract ${contract.number} as signed?` });
       await dialog.waitFor({ timeout: UI_TIMEOUT });
-      expect(await description(dialog)).toBe('Do this once the customer has signed it: a signed contract can no longer be edited or sent.');
+      expect(await description(dialog)).toBe(
+        'Do this once the customer has signed it: a signed contract can no longer be edited or sent.',
+      );
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'detached', timeout: UI_TIMEOUT });
       expect((await read(`/api/v1/contracts/${contract.id}`)).status).toBe('Draft');
@@ -153,7 +182,9 @@ describe('the staff console speaks for itself', () => {
       const before = (await read(`/api/v1/orders/${order.id}`)).trackingLink.url as string;
       await toArabic(page);
       const main = page.getByRole('main');
-      await main.getByRole('heading', { name: `الطلب ${order.orderNumber}`, level: 1 }).waitFor({ timeout: UI_TIMEOUT });
+      await main
+        .getByRole('heading', { name: `الطلب ${order.orderNumber}`, level: 1 })
+        .waitFor({ timeout: UI_TIMEOUT });
       const tracking = main.getByRole('region', { name: 'صفحة التتبّع للمشتري' });
       await tracking.getByRole('button', { name: 'إصدار رابط جديد' }).click();
       dialog = page.getByRole('alertdialog', { name: 'إصدار رابط جديد لصفحة التتبّع للمشتري؟' });
@@ -162,7 +193,9 @@ describe('the staff console speaks for itself', () => {
       expect(await dialog.getByRole('button').allTextContents()).toEqual(['إلغاء', 'إصدار رابط جديد']);
       expect(await dialog.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
       await dialog.getByRole('button', { name: 'إصدار رابط جديد' }).click();
-      await expect.poll(async () => (await read(`/api/v1/orders/${order.id}`)).trackingLink.url, { timeout: UI_TIMEOUT }).not.toBe(before);
+      await expect
+        .poll(async () => (await read(`/api/v1/orders/${order.id}`)).trackingLink.url, { timeout: UI_TIMEOUT })
+        .not.toBe(before);
       const after = (await read(`/api/v1/orders/${order.id}`)).trackingLink.url as string;
       await tracking.getByRole('link', { name: after, exact: true }).waitFor({ timeout: UI_TIMEOUT });
 
@@ -179,11 +212,16 @@ describe('the staff console speaks for itself', () => {
 
   it('asks for the grace period of a rotation in its own dialog, by keyboard and in Arabic, and shows the new key once', async () => {
     const { admin } = people.staff;
-    const issued = await api('POST', '/api/v1/api-keys', { key: admin.key, body: { name: 'Billing export', role: 'integrator' } });
+    const issued = await api('POST', '/api/v1/api-keys', {
+      key: admin.key,
+      body: { name: 'Billing export', role: 'integrator' },
+    });
     expect(issued.status, issued.text).toBe(201);
     const old = { id: issued.body.data.apiKey.id as string, key: issued.body.data.key as string };
     const keyOf = async (id: string) =>
-      ((await read('/api/v1/api-keys')) as Array<{ id: string; rotatedTo?: string; expiresAt?: string }>).find((key) => key.id === id);
+      ((await read('/api/v1/api-keys')) as Array<{ id: string; rotatedTo?: string; expiresAt?: string }>).find(
+        (key) => key.id === id,
+      );
     const tab = await tabFor();
     const { page } = tab;
     try {
@@ -200,20 +238,24 @@ describe('the staff console speaks for itself', () => {
       );
       // The grace period: a named group of choices, the API's default (24 hours) chosen, at most its 30 days.
       const grace = dialog.getByRole('radiogroup', { name: 'The old key keeps working' });
-      expect(await grace.getByRole('radio').evaluateAll((radios) => radios.map((radio) => radio.closest('label')?.textContent))).toEqual([
-        'Not at all: it stops now',
-        'For 1 hour',
-        'For 24 hours',
-        'For 7 days',
-        'For 30 days (the longest)',
-      ]);
+      expect(
+        await grace
+          .getByRole('radio')
+          .evaluateAll((radios) => radios.map((radio) => radio.closest('label')?.textContent)),
+      ).toEqual(['Not at all: it stops now', 'For 1 hour', 'For 24 hours', 'For 7 days', 'For 30 days (the longest)']);
       expect(await grace.getByRole('radio', { name: 'For 24 hours' }).isChecked()).toBe(true);
       expect(await dialog.getByRole('button').allTextContents()).toEqual(['Cancel', 'Rotate']);
-      expect(await dialog.evaluate((element) => element.contains(document.activeElement)), 'the focus is in the dialog').toBe(true);
+      expect(
+        await dialog.evaluate((element) => element.contains(document.activeElement)),
+        'the focus is in the dialog',
+      ).toBe(true);
       expect(await seriousViolations(page), 'axe-core with the dialog open').toEqual([]);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached', timeout: UI_TIMEOUT });
-      expect(await rotate.evaluate((element) => element === document.activeElement), 'the focus is back on the button').toBe(true);
+      expect(
+        await rotate.evaluate((element) => element === document.activeElement),
+        'the focus is back on the button',
+      ).toBe(true);
       expect((await keyOf(old.id))?.rotatedTo, 'Escape rotated nothing').toBeUndefined();
 
       // In Arabic: the question, what it means and the choices in Arabic, right to left.
@@ -224,7 +266,10 @@ describe('the staff console speaks for itself', () => {
       expect(await description(arabic)).toBe(
         'يُصدر مفتاح جديد الآن ويُعرض مرة واحدة؛ وعلى من يستخدم هذا المفتاح الانتقال إليه. يظل المفتاح القديم صالحًا للمدة التي تختارها ثم يتوقف.',
       );
-      await arabic.getByRole('radiogroup', { name: 'يظل المفتاح القديم صالحًا' }).getByRole('radio', { name: 'لمدة 7 أيام' }).waitFor();
+      await arabic
+        .getByRole('radiogroup', { name: 'يظل المفتاح القديم صالحًا' })
+        .getByRole('radio', { name: 'لمدة 7 أيام' })
+        .waitFor();
       expect(await arabic.getByRole('button').allTextContents()).toEqual(['إلغاء', 'تدوير']);
       expect(await arabic.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
       await arabic.getByRole('button', { name: 'إلغاء' }).click();
@@ -237,13 +282,19 @@ describe('the staff console speaks for itself', () => {
       await dialog.waitFor({ timeout: UI_TIMEOUT });
       await page.keyboard.press('Shift+Tab');
       await page.keyboard.press('Shift+Tab');
-      expect(await grace.getByRole('radio', { name: 'For 24 hours' }).evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(
+        await grace
+          .getByRole('radio', { name: 'For 24 hours' })
+          .evaluate((element) => element === document.activeElement),
+      ).toBe(true);
       await page.keyboard.press('ArrowDown');
       expect(await grace.getByRole('radio', { name: 'For 7 days' }).isChecked()).toBe(true);
       const asked = Date.now();
       await page.keyboard.press('Tab');
       await page.keyboard.press('Tab');
-      expect(await dialog.getByRole('button', { name: 'Rotate' }).evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(
+        await dialog.getByRole('button', { name: 'Rotate' }).evaluate((element) => element === document.activeElement),
+      ).toBe(true);
       await page.keyboard.press('Enter');
       await dialog.waitFor({ state: 'detached', timeout: UI_TIMEOUT });
 
@@ -261,7 +312,12 @@ describe('the staff console speaks for itself', () => {
       await expect.poll(() => row.count(), { timeout: UI_TIMEOUT }).toBe(2);
       await expect.poll(() => row.getByRole('button', { name: 'Rotate' }).count(), { timeout: UI_TIMEOUT }).toBe(1);
       await page.reload();
-      await page.getByRole('main').getByRole('row').filter({ hasText: 'Billing export' }).first().waitFor({ timeout: UI_TIMEOUT });
+      await page
+        .getByRole('main')
+        .getByRole('row')
+        .filter({ hasText: 'Billing export' })
+        .first()
+        .waitFor({ timeout: UI_TIMEOUT });
       expect(await page.getByTestId('secret').count(), 'shown once: gone on reload').toBe(0);
 
       expect(tab.native, "the browser's own dialogs").toEqual([]);
@@ -277,7 +333,10 @@ describe('the staff console speaks for itself', () => {
 
   it('asks before deactivating a staff member, saying their keys stop working, in English and Arabic', async () => {
     const { admin } = people.staff;
-    const added = await api('POST', '/api/v1/users', { key: admin.key, body: { name: 'Sami Khoury', role: 'operations', mobileNumber: uniquePhone() } });
+    const added = await api('POST', '/api/v1/users', {
+      key: admin.key,
+      body: { name: 'Sami Khoury', role: 'operations', mobileNumber: uniquePhone() },
+    });
     expect(added.status, added.text).toBe(201);
     const userId = added.body.data.id as string;
     const issued = await api('POST', '/api/v1/api-keys', { key: admin.key, body: { name: 'Sami laptop', userId } });
@@ -300,7 +359,10 @@ describe('the staff console speaks for itself', () => {
         'Every API key of theirs stops working at once, so they can no longer sign in or call the API. Making them active again does not bring the keys back: they need new ones.',
       );
       expect(await dialog.getByRole('button').allTextContents()).toEqual(['Cancel', 'Deactivate']);
-      expect(await dialog.evaluate((element) => element.contains(document.activeElement)), 'the focus is in the dialog').toBe(true);
+      expect(
+        await dialog.evaluate((element) => element.contains(document.activeElement)),
+        'the focus is in the dialog',
+      ).toBe(true);
       expect(await seriousViolations(page), 'axe-core with the dialog open').toEqual([]);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached', timeout: UI_TIMEOUT });
@@ -320,11 +382,19 @@ describe('the staff console speaks for itself', () => {
       await arabic.getByRole('button', { name: 'إيقاف' }).click();
       await page.getByText('تم إيقاف الموظف؛ مفاتيحه لم تعد تعمل.').first().waitFor({ timeout: UI_TIMEOUT });
       await expect.poll(active, { timeout: UI_TIMEOUT }).toBe(false);
-      await expect.poll(async () => (await api('GET', '/api/v1/me', { key: samiKey })).status, { timeout: UI_TIMEOUT }).toBe(401);
-      await page.getByRole('main').getByRole('button', { name: 'إيقاف' }).waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+      await expect
+        .poll(async () => (await api('GET', '/api/v1/me', { key: samiKey })).status, { timeout: UI_TIMEOUT })
+        .toBe(401);
+      await page
+        .getByRole('main')
+        .getByRole('button', { name: 'إيقاف' })
+        .waitFor({ state: 'detached', timeout: UI_TIMEOUT });
       await toEnglish(page);
       // Deactivated, they can be made active again with the switch, which says they need new keys.
-      await page.getByRole('main').getByText('Turn on and save to let them work again; they need new API keys.').waitFor({ timeout: UI_TIMEOUT });
+      await page
+        .getByRole('main')
+        .getByText('Turn on and save to let them work again; they need new API keys.')
+        .waitFor({ timeout: UI_TIMEOUT });
       await page.getByRole('main').getByLabel('Active').check({ timeout: UI_TIMEOUT });
       await page.getByRole('main').getByRole('button', { name: 'Save' }).click();
       await expect.poll(active, { timeout: UI_TIMEOUT }).toBe(true);
@@ -407,7 +477,11 @@ describe('the staff console speaks for itself', () => {
       // The input is marked invalid and described by the API's sentence.
       await page.locator('input[aria-invalid="true"]').first().waitFor({ timeout: UI_TIMEOUT });
       const described = (await mobile.getAttribute('aria-describedby')) ?? '';
-      return plain(await page.locator(`[id="${described.split(' ').find((id) => id.includes('helper')) ?? described}"]`).textContent());
+      return plain(
+        await page
+          .locator(`[id="${described.split(' ').find((id) => id.includes('helper')) ?? described}"]`)
+          .textContent(),
+      );
     };
     try {
       await signIn(page, baseUrl(), operations.key, operations.name);
@@ -432,7 +506,10 @@ describe('the staff console speaks for itself', () => {
   it("gives one inspection a dialog of its own with the API's next steps, and offers no new booking once one is completed", async () => {
     const { operations, inspector } = people.staff;
     const order = await newOrder('Sportage');
-    const booked = await api('POST', '/api/v1/inspections', { key: operations.key, body: { orderId: order.id, inspectorId: inspector.userId } });
+    const booked = await api('POST', '/api/v1/inspections', {
+      key: operations.key,
+      body: { orderId: order.id, inspectorId: inspector.userId },
+    });
     expect(booked.status, booked.text).toBe(201);
     const inspectionId = booked.body.data.id as string;
     const tab = await tabFor();
@@ -489,9 +566,15 @@ describe('the staff console speaks for itself', () => {
 
       // After one cancelled, a new one may be booked: offered again.
       const other = await newOrder('Seltos');
-      const cancelled = await api('POST', '/api/v1/inspections', { key: operations.key, body: { orderId: other.id, inspectorId: inspector.userId } });
+      const cancelled = await api('POST', '/api/v1/inspections', {
+        key: operations.key,
+        body: { orderId: other.id, inspectorId: inspector.userId },
+      });
       expect(cancelled.status, cancelled.text).toBe(201);
-      const cancel = await api('PATCH', `/api/v1/inspections/${cancelled.body.data.id}/status`, { key: operations.key, body: { status: 'Cancelled' } });
+      const cancel = await api('PATCH', `/api/v1/inspections/${cancelled.body.data.id}/status`, {
+        key: operations.key,
+        body: { status: 'Cancelled' },
+      });
       expect(cancel.status, cancel.text).toBe(200);
       await openOrder(page, other);
       await inspections.getByText('Cancelled', { exact: true }).waitFor({ timeout: UI_TIMEOUT });
@@ -513,7 +596,10 @@ describe('the staff console speaks for itself', () => {
     try {
       await signIn(page, baseUrl(), accountant.key, accountant.name);
       await page.goto(consoleUrl(baseUrl(), `/customers/${customer.id}/show`));
-      await page.getByRole('main').getByRole('heading', { name: customer.name, level: 1 }).waitFor({ timeout: UI_TIMEOUT });
+      await page
+        .getByRole('main')
+        .getByRole('heading', { name: customer.name, level: 1 })
+        .waitFor({ timeout: UI_TIMEOUT });
       await page.getByRole('button', { name: 'Record a wallet movement' }).click();
       const dialog = page.getByRole('dialog', { name: 'Record a wallet movement' });
       await dialog.waitFor({ timeout: UI_TIMEOUT });
@@ -528,8 +614,15 @@ describe('the staff console speaks for itself', () => {
       await dialog.getByLabel('Description').fill('Top-up by bank transfer');
       await dialog.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Wallet movement recorded.').first().waitFor({ timeout: UI_TIMEOUT });
-      const ledger = (await read(`/api/v1/wallets/${customer.walletId}/transactions`)) as Array<{ amount: number; currency: string; description: string }>;
-      expect(ledger.find((entry) => entry.description === 'Top-up by bank transfer')).toMatchObject({ amount: 250, currency: 'AED' });
+      const ledger = (await read(`/api/v1/wallets/${customer.walletId}/transactions`)) as Array<{
+        amount: number;
+        currency: string;
+        description: string;
+      }>;
+      expect(ledger.find((entry) => entry.description === 'Top-up by bank transfer')).toMatchObject({
+        amount: 250,
+        currency: 'AED',
+      });
       expect(tab.pageErrors).toEqual([]);
     } catch (error) {
       // What the page showed when it failed (the tab is closed before vitest's own failure hooks run).
@@ -558,17 +651,33 @@ describe('the staff console speaks for itself', () => {
     const order = { id: receipt.body.data.id as string, orderNumber: receipt.body.data.orderNumber as number };
     const entry = (await read(`/api/v1/orders/${order.id}/billing`))[0];
     expect((await api('PATCH', `/api/v1/billing/${entry.id}/confirm`, { key: accountant.key })).status).toBe(200);
-    const moved = await api('PATCH', `/api/v1/orders/${order.id}/status`, { key: accountant.key, body: { status: 'DepositConfirmed', version: 1 } });
+    const moved = await api('PATCH', `/api/v1/orders/${order.id}/status`, {
+      key: accountant.key,
+      body: { status: 'DepositConfirmed', version: 1 },
+    });
     expect(moved.status, moved.text).toBe(200);
-    const drafted = await api('POST', '/api/v1/contracts', { key: operations.key, body: { orderId: order.id, customerName: customer.name } });
+    const drafted = await api('POST', '/api/v1/contracts', {
+      key: operations.key,
+      body: { orderId: order.id, customerName: customer.name },
+    });
     expect(drafted.status, drafted.text).toBe(201);
-    expect((await api('PATCH', `/api/v1/contracts/${drafted.body.data.id}/sign`, { key: operations.key, body: {} })).status).toBe(200);
-    const added = await api('POST', '/api/v1/customers', { key: operations.key, body: { name: 'Huda Nasser', mobileNumber: uniquePhone() } });
+    expect(
+      (await api('PATCH', `/api/v1/contracts/${drafted.body.data.id}/sign`, { key: operations.key, body: {} })).status,
+    ).toBe(200);
+    const added = await api('POST', '/api/v1/customers', {
+      key: operations.key,
+      body: { name: 'Huda Nasser', mobileNumber: uniquePhone() },
+    });
     expect(added.status, added.text).toBe(201);
-    const user = await api('POST', '/api/v1/users', { key: admin.key, body: { name: 'Yousef Amin', role: 'operations', mobileNumber: uniquePhone() } });
+    const user = await api('POST', '/api/v1/users', {
+      key: admin.key,
+      body: { name: 'Yousef Amin', role: 'operations', mobileNumber: uniquePhone() },
+    });
     expect(user.status, user.text).toBe(201);
     const userId = user.body.data.id as string;
-    expect((await api('PATCH', `/api/v1/users/${userId}`, { key: admin.key, body: { name: 'Yousef Al Amin' } })).status).toBe(200);
+    expect(
+      (await api('PATCH', `/api/v1/users/${userId}`, { key: admin.key, body: { name: 'Yousef Al Amin' } })).status,
+    ).toBe(200);
 
     const tab = await tabFor();
     const { page } = tab;
@@ -583,7 +692,8 @@ describe('the staff console speaks for itself', () => {
       expect(await found.count(), `one row of ${record} · ${action}`).toBe(1);
       return { row: found, cells: (await found.getByRole('cell').allTextContents()).map(plain) };
     };
-    const href = (locator: Locator, name: string) => locator.getByRole('link', { name, exact: true }).getAttribute('href');
+    const href = (locator: Locator, name: string) =>
+      locator.getByRole('link', { name, exact: true }).getAttribute('href');
     try {
       await signIn(page, baseUrl(), admin.key, admin.name);
       await page.getByRole('menuitem', { name: 'Audit trail' }).click();
@@ -592,7 +702,11 @@ describe('the staff console speaks for itself', () => {
 
       // Cells: when, who, record, action, changes.
       let found = await row(`Order ${order.orderNumber}`, 'Moved to Deposit confirmed');
-      expect(found.cells.slice(1, 4)).toEqual([`${accountant.name} · Accountant`, `Order ${order.orderNumber}`, 'Moved to Deposit confirmed']);
+      expect(found.cells.slice(1, 4)).toEqual([
+        `${accountant.name} · Accountant`,
+        `Order ${order.orderNumber}`,
+        'Moved to Deposit confirmed',
+      ]);
       expect(found.cells[4]).toBe('Status: Deposit submitted → Deposit confirmed');
       expect(await href(found.row, `Order ${order.orderNumber}`)).toBe(`#/orders/${order.id}/show`);
 
@@ -613,7 +727,15 @@ describe('the staff console speaks for itself', () => {
 
       // No raw ids or JSON in what the page says.
       const text = (await main.textContent()) ?? '';
-      for (const id of [order.id, accountant.userId, operations.userId, admin.userId, userId, added.body.data.id, drafted.body.data.id])
+      for (const id of [
+        order.id,
+        accountant.userId,
+        operations.userId,
+        admin.userId,
+        userId,
+        added.body.data.id,
+        drafted.body.data.id,
+      ])
         expect(text, 'no record or person by id').not.toContain(id);
       expect(text).not.toMatch(/[{}"]/);
 
@@ -621,7 +743,11 @@ describe('the staff console speaks for itself', () => {
       await toArabic(page);
       await main.getByRole('heading', { name: 'سجل التدقيق', level: 1 }).waitFor({ timeout: UI_TIMEOUT });
       found = await row(`الطلب ${order.orderNumber}`, 'نقل إلى');
-      expect(found.cells.slice(1, 4)).toEqual([`${accountant.name} · محاسب`, `الطلب ${order.orderNumber}`, 'نقل إلى تم تأكيد العربون']);
+      expect(found.cells.slice(1, 4)).toEqual([
+        `${accountant.name} · محاسب`,
+        `الطلب ${order.orderNumber}`,
+        'نقل إلى تم تأكيد العربون',
+      ]);
       expect(found.cells[4]).toBe('الحالة: تم تقديم العربون ← تم تأكيد العربون');
       found = await row('موظف: Yousef Al Amin', 'تعديل');
       expect(found.cells[4]).toBe('الاسم: Yousef Amin ← Yousef Al Amin');

@@ -2,7 +2,17 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_IMAGES_DIR } from '../../scripts/local/demo-profiles.js';
-import { consoleTenant, type ConsoleTab, consoleUrl, launchBrowser, openTab, signIn, signOut, type StaffMember, UI_TIMEOUT } from '../support/browser.js';
+import {
+  consoleTenant,
+  type ConsoleTab,
+  consoleUrl,
+  launchBrowser,
+  openTab,
+  signIn,
+  signOut,
+  type StaffMember,
+  UI_TIMEOUT,
+} from '../support/browser.js';
 import { api, uniquePhone } from '../support/http.js';
 
 /**
@@ -24,11 +34,18 @@ describe('the staff console takes an order from a new customer to Delivered', ()
   let people: Awaited<ReturnType<typeof consoleTenant>>;
 
   beforeAll(async () => {
-    [browser, people] = await Promise.all([launchBrowser(), consoleTenant({ label: 'Walk', secondApprover: true, marketers: ['Mina Park'] })]);
+    [browser, people] = await Promise.all([
+      launchBrowser(),
+      consoleTenant({ label: 'Walk', secondApprover: true, marketers: ['Mina Park'] }),
+    ]);
     // The stamp taken down: a proforma still prints, a commercial invoice and a contract do not.
     const unstamped = await api('DELETE', '/api/v1/tenant-profile/stamp', { key: people.staff.admin.key });
     expect(unstamped.status, unstamped.text).toBe(200);
-    expect(unstamped.body.data.missing).toEqual({ 'customs-invoice': ['stamp'], 'proforma-invoice': [], contract: ['stamp'] });
+    expect(unstamped.body.data.missing).toEqual({
+      'customs-invoice': ['stamp'],
+      'proforma-invoice': [],
+      contract: ['stamp'],
+    });
     // Staff in the Korean office: the browser's zone (Seoul) is not the tenant's (Dubai), whose time every page shows and every field takes.
     tab = await openTab(browser, { timezoneId: 'Asia/Seoul' });
   });
@@ -78,7 +95,9 @@ describe('the staff console takes an order from a new customer to Delivered', ()
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('heading', { name: customerName, level: 1 }).waitFor({ timeout: UI_TIMEOUT });
     await page.getByRole('link', { name: 'New order for this customer' }).click();
-    await expect.poll(() => page.getByRole('combobox', { name: 'Customer' }).inputValue(), { timeout: UI_TIMEOUT }).toBe(customerName);
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Customer' }).inputValue(), { timeout: UI_TIMEOUT })
+      .toBe(customerName);
     await page.getByLabel('Make').fill('Hyundai');
     await page.getByLabel('Model').fill('Palisade');
     await page.getByLabel('Year').fill('2022');
@@ -97,7 +116,9 @@ describe('the staff console takes an order from a new customer to Delivered', ()
     const orderId = /#\/orders\/([^/]+)\/show/.exec(page.url())![1]!;
     await page.getByRole('main').getByText('Deposit submitted', { exact: true }).first().waitFor();
     const billing = page.getByRole('region', { name: 'Billing entries' });
-    await billing.getByRole('row', { name: /US\$2,000\.00 Deposit by bank transfer.*Pending/ }).waitFor({ timeout: UI_TIMEOUT });
+    await billing
+      .getByRole('row', { name: /US\$2,000\.00 Deposit by bank transfer.*Pending/ })
+      .waitFor({ timeout: UI_TIMEOUT });
     await signOut(page, marketer.name);
 
     // 2. The accountant finds the receipt on Today, confirms it and confirms the deposit.
@@ -117,7 +138,11 @@ describe('the staff console takes an order from a new customer to Delivered', ()
       .getByRole('cell', { name: /^Confirmed/ })
       .waitFor({ timeout: UI_TIMEOUT });
     // The order's money follows at once, without a reload.
-    await page.getByRole('region', { name: 'Money' }).getByText('US$2,000.00', { exact: true }).first().waitFor({ timeout: UI_TIMEOUT });
+    await page
+      .getByRole('region', { name: 'Money' })
+      .getByText('US$2,000.00', { exact: true })
+      .first()
+      .waitFor({ timeout: UI_TIMEOUT });
     expect(await page.getByRole('region', { name: 'Money' }).textContent()).toMatch(/Confirmed so far\s*US\$2,000\.00/);
     await moveTo(page, 'Deposit confirmed');
     await signOut(page, accountant.name);
@@ -146,7 +171,9 @@ describe('the staff console takes an order from a new customer to Delivered', ()
     await inspections.getByText('Pending', { exact: true }).waitFor({ timeout: UI_TIMEOUT });
     // 10:30 typed is 10:30 in Dubai (UTC+4), not in the browser's Seoul, and shows as typed.
     const booked = await api('GET', `/api/v1/orders/${orderId}/inspections`, { key: operations.key });
-    expect(booked.body.data.map((inspection: { inspectionDate: string }) => inspection.inspectionDate)).toEqual([`${day(3)}T06:30:00.000Z`]);
+    expect(booked.body.data.map((inspection: { inspectionDate: string }) => inspection.inspectionDate)).toEqual([
+      `${day(3)}T06:30:00.000Z`,
+    ]);
     await inspections.getByText(/10:30/).first().waitFor({ timeout: UI_TIMEOUT });
     await moveTo(page, 'Inspection scheduled');
     await signOut(page, operations.name);
@@ -155,7 +182,9 @@ describe('the staff console takes an order from a new customer to Delivered', ()
     await as(inspector);
     const agenda = page.getByRole('region', { name: 'Your inspections' });
     await agenda.getByText(/10:30/).waitFor({ timeout: UI_TIMEOUT });
-    await agenda.getByRole('link', { name: new RegExp(`#${orderNumber} · ${customerName} · Pending`) }).click({ timeout: UI_TIMEOUT });
+    await agenda
+      .getByRole('link', { name: new RegExp(`#${orderNumber} · ${customerName} · Pending`) })
+      .click({ timeout: UI_TIMEOUT });
     await heading.waitFor({ timeout: UI_TIMEOUT });
     for (const [step, status, report] of [
       ['Start the inspection', 'In progress', undefined],
@@ -175,7 +204,9 @@ describe('the staff console takes an order from a new customer to Delivered', ()
     // 5. Operations drafts, sends and records the signed contract, then asks for the balance and records its receipt.
     await as(operations);
     await page.getByRole('menuitem', { name: 'Orders' }).click();
-    await page.getByRole('row', { name: new RegExp(`^${orderNumber} Inspection completed ${customerName}`) }).click({ timeout: UI_TIMEOUT });
+    await page
+      .getByRole('row', { name: new RegExp(`^${orderNumber} Inspection completed ${customerName}`) })
+      .click({ timeout: UI_TIMEOUT });
     await heading.waitFor({ timeout: UI_TIMEOUT });
     const contracts = page.getByRole('region', { name: 'Contracts' });
     await inspections.getByText('Completed', { exact: true }).waitFor({ timeout: UI_TIMEOUT });
@@ -208,7 +239,9 @@ describe('the staff console takes an order from a new customer to Delivered', ()
     await dialog.getByLabel('Description').fill('Balance by bank transfer');
     await dialog.getByLabel('Proof of payment (URL)').fill('https://files.example.com/receipts/balance.pdf');
     await save(page, dialog, 'Billing entry recorded.');
-    await billing.getByRole('row', { name: /US\$16,500\.00 Balance by bank transfer.*Pending/ }).waitFor({ timeout: UI_TIMEOUT });
+    await billing
+      .getByRole('row', { name: /US\$16,500\.00 Balance by bank transfer.*Pending/ })
+      .waitFor({ timeout: UI_TIMEOUT });
     await signOut(page, operations.name);
 
     // 6. The accountant confirms the balance, records the invoice (which, the tenant requiring a
@@ -232,7 +265,9 @@ describe('the staff console takes an order from a new customer to Delivered', ()
     await save(page, dialog, 'Billing entry recorded.');
     const invoice = billing.getByRole('row', { name: new RegExp(`INV-${orderNumber}`) });
     await invoice.getByRole('button', { name: 'Confirm' }).click({ timeout: UI_TIMEOUT });
-    await page.getByText('Another person must confirm this entry (the tenant requires a second approver).').waitFor({ timeout: UI_TIMEOUT });
+    await page
+      .getByText('Another person must confirm this entry (the tenant requires a second approver).')
+      .waitFor({ timeout: UI_TIMEOUT });
     await invoice.getByRole('cell', { name: 'Pending' }).waitFor();
     await moveTo(page, 'Payment confirmed');
     const documents = page.getByRole('region', { name: 'Generated documents' });
@@ -240,7 +275,9 @@ describe('the staff console takes an order from a new customer to Delivered', ()
     dialog = page.getByRole('dialog', { name: 'Generate' });
     await save(page, dialog, 'Document generated.', 'Generate');
     // The first proforma of the tenant's series.
-    await documents.getByRole('link', { name: 'Proforma invoice PI-00001 — Open PDF' }).waitFor({ timeout: UI_TIMEOUT });
+    await documents
+      .getByRole('link', { name: 'Proforma invoice PI-00001 — Open PDF' })
+      .waitFor({ timeout: UI_TIMEOUT });
     await signOut(page, accountant.name);
 
     // 7. Operations buys the car, records the export steps, the customs invoice and the voyage,
@@ -265,7 +302,9 @@ describe('the staff console takes an order from a new customer to Delivered', ()
       const stepDialog = page.getByRole('dialog', { name: `Record: ${step}` });
       for (const [label, value] of Object.entries(fields)) await stepDialog.getByLabel(label).fill(value);
       await save(page, stepDialog, 'Export step recorded.');
-      await exportSteps.getByRole('row', { name: new RegExp(`^${step} \\d.*${shows}`) }).waitFor({ timeout: UI_TIMEOUT });
+      await exportSteps
+        .getByRole('row', { name: new RegExp(`^${step} \\d.*${shows}`) })
+        .waitFor({ timeout: UI_TIMEOUT });
     };
     // Only the step that may be recorded now is offered: the bonded area follows the deregistration.
     await exportSteps
@@ -278,15 +317,21 @@ describe('the staff console takes an order from a new customer to Delivered', ()
         .getByRole('button', { name: 'Record' })
         .count(),
     ).toBe(0);
-    await recordStep('Export deregistration', { 'Document (URL)': 'https://files.example.com/export/dereg.pdf' }, 'completion report due');
+    await recordStep(
+      'Export deregistration',
+      { 'Document (URL)': 'https://files.example.com/export/dereg.pdf' },
+      'completion report due',
+    );
     await recordStep('Bonded area', { Location: 'Pyeongtaek bonded yard' }, 'Pyeongtaek bonded yard');
     await recordStep('Export declaration', { 'Declaration number': '12345-26-000123X' }, '12345-26-000123X · load by');
     // The deadlines as days in the person's language, never as the API's ISO dates.
-    const deadlines = (await api('GET', `/api/v1/orders/${orderId}`, { key: people.staff.admin.key })).body.data.exportSteps as {
+    const deadlines = (await api('GET', `/api/v1/orders/${orderId}`, { key: people.staff.admin.key })).body.data
+      .exportSteps as {
       completionReportDueBy: string;
       exportDeclaration: { loadBy: string };
     };
-    const shown = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+    const shown = (iso: string) =>
+      new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
     const stepsText = await exportSteps.textContent();
     expect(stepsText).toContain(`completion report due ${shown(deadlines.completionReportDueBy)}`);
     expect(stepsText).toContain(`load by ${shown(deadlines.exportDeclaration.loadBy)}`);
@@ -354,14 +399,18 @@ describe('the staff console takes an order from a new customer to Delivered', ()
       await generating.getByRole('combobox', { name: 'Document' }).click();
       await page.getByRole('option', { name: 'Commercial invoice' }).click();
       // Its language is the one stored on the customs invoice (Arabic), not the console's (English).
-      await expect.poll(() => generating.getByRole('combobox', { name: 'Language' }).textContent(), { timeout: UI_TIMEOUT }).toBe('العربية');
+      await expect
+        .poll(() => generating.getByRole('combobox', { name: 'Language' }).textContent(), { timeout: UI_TIMEOUT })
+        .toBe('العربية');
       return generating;
     };
     // The profile has no stamp: refused, with what is missing in words, where it is filled in, and who fills it in.
     dialog = await generateInvoice();
     await dialog.getByRole('button', { name: 'Generate' }).click();
     let refusal = dialog.getByRole('alert');
-    await refusal.getByText('This document cannot be generated yet: it would print blanks. Missing:').waitFor({ timeout: UI_TIMEOUT });
+    await refusal
+      .getByText('This document cannot be generated yet: it would print blanks. Missing:')
+      .waitFor({ timeout: UI_TIMEOUT });
     await refusal.getByRole('heading', { name: 'Company profile', level: 3 }).waitFor();
     expect(await refusal.getByRole('listitem').allTextContents()).toEqual(['Company stamp']);
     await refusal.getByText('An admin fills in the company profile.').waitFor();
@@ -395,14 +444,18 @@ describe('the staff console takes an order from a new customer to Delivered', ()
     await stamp.getByRole('img', { name: 'Company stamp' }).waitFor({ timeout: UI_TIMEOUT });
     // The preview is the uploaded picture, read from the address the API gave.
     await expect
-      .poll(() => stamp.getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: UI_TIMEOUT })
+      .poll(() => stamp.getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+        timeout: UI_TIMEOUT,
+      })
       .toBe(true);
     await expect.poll(() => needs.getByText('Nothing missing').count(), { timeout: UI_TIMEOUT }).toBe(3);
     await page.goBack();
     await heading.waitFor({ timeout: UI_TIMEOUT });
     dialog = await generateInvoice();
     await save(page, dialog, 'Document generated.', 'Generate');
-    await documents.getByRole('link', { name: 'Commercial invoice CI-00001 — Open PDF' }).waitFor({ timeout: UI_TIMEOUT });
+    await documents
+      .getByRole('link', { name: 'Commercial invoice CI-00001 — Open PDF' })
+      .waitFor({ timeout: UI_TIMEOUT });
     // The admin's timeline reads in words: moves, documents and messages, and who made each change by name.
     const timeline = page.getByRole('region', { name: 'Timeline' });
     await timeline.getByText('Moved to Delivered').first().waitFor({ timeout: UI_TIMEOUT });
@@ -417,7 +470,9 @@ describe('the staff console takes an order from a new customer to Delivered', ()
       .getByText(/Export deregistration recorded, dated /)
       .first()
       .waitFor({ timeout: UI_TIMEOUT });
-    expect(await timeline.textContent()).not.toMatch(/vpo_|status\.Delivered|notificationSeq|export step deregistration recorded/);
+    expect(await timeline.textContent()).not.toMatch(
+      /vpo_|status\.Delivered|notificationSeq|export step deregistration recorded/,
+    );
     await signOut(page, admin.name);
 
     // What the browser did, as the API sees it.
@@ -441,7 +496,12 @@ describe('the staff console takes an order from a new customer to Delivered', ()
     ]);
     // The export steps are noted in the history too, without a change of status.
     expect(history.filter((move) => move.from === move.to).length).toBeGreaterThanOrEqual(4);
-    expect(order.shipment).toMatchObject({ method: 'roro', vessel: 'Glovis Sirius', billOfLadingNumber: 'GLVS2611BL0457', ata: day(0) });
+    expect(order.shipment).toMatchObject({
+      method: 'roro',
+      vessel: 'Glovis Sirius',
+      billOfLadingNumber: 'GLVS2611BL0457',
+      ata: day(0),
+    });
     expect(order.customsInvoice).toMatchObject({
       buyerAddress: 'Al Quoz 3, Dubai',
       buyerCountry: 'AE',
@@ -460,8 +520,12 @@ describe('the staff console takes an order from a new customer to Delivered', ()
     // Left empty in the form: the API derives them when it draws the invoice, so none was stored.
     expect(order.customsInvoice).not.toHaveProperty('hsCode');
     expect(order.customsInvoice).not.toHaveProperty('countryOfOrigin');
-    expect(Object.keys(order.exportSteps ?? {})).toEqual(expect.arrayContaining(['deregistration', 'bondedArea', 'exportDeclaration', 'completionReport']));
-    const entries = (await api('GET', `/api/v1/orders/${orderId}/billing`, { key: adminKey })).body.data as Array<Record<string, unknown>>;
+    expect(Object.keys(order.exportSteps ?? {})).toEqual(
+      expect.arrayContaining(['deregistration', 'bondedArea', 'exportDeclaration', 'completionReport']),
+    );
+    const entries = (await api('GET', `/api/v1/orders/${orderId}/billing`, { key: adminKey })).body.data as Array<
+      Record<string, unknown>
+    >;
     expect(entries).toHaveLength(3);
     expect(entries.map((entry) => [entry.type, entry.amount, entry.status, entry.confirmedByRole ?? null])).toEqual(
       expect.arrayContaining([
@@ -482,13 +546,18 @@ describe('the staff console takes an order from a new customer to Delivered', ()
     const profile = (await api('GET', '/api/v1/tenant-profile', { key: adminKey })).body.data;
     expect(profile.stamp).toMatchObject({ contentType: 'image/png' });
     // Every change to the order was made with the keys signed in to the browser.
-    const audit = (await api('GET', `/api/v1/audit?entity=order&id=${orderId}&limit=100`, { key: adminKey })).body.data as Array<{
+    const audit = (await api('GET', `/api/v1/audit?entity=order&id=${orderId}&limit=100`, { key: adminKey })).body
+      .data as Array<{
       actor: { userId?: string; role: string };
     }>;
     const signedIn = new Set([marketer, accountant, operations, inspector, admin].map((member) => member.userId));
     expect(audit.length).toBeGreaterThan(10);
-    expect(audit.filter((record) => !signedIn.has(record.actor.userId ?? '')).map((record) => record.actor)).toEqual([]);
-    expect(tab.apiCalls.filter((call) => call.startsWith('PATCH /api/v1/orders/') && call.endsWith('/status'))).toHaveLength(9);
+    expect(audit.filter((record) => !signedIn.has(record.actor.userId ?? '')).map((record) => record.actor)).toEqual(
+      [],
+    );
+    expect(
+      tab.apiCalls.filter((call) => call.startsWith('PATCH /api/v1/orders/') && call.endsWith('/status')),
+    ).toHaveLength(9);
     expect(tab.blocked, 'requests that left the machine').toEqual([]);
     expect(tab.pageErrors).toEqual([]);
   }, 600_000);

@@ -4,17 +4,37 @@ import { tableName } from '../../lib/config.js';
 import { ddb } from '../../lib/store/client.js';
 import { CHAT_FAIL_NUMBER } from '../support/global-setup.js';
 import { api, demoKey, uniquePhone } from '../support/http.js';
-import { DEMO_INSPECTOR, DEMO_MARKETER, gulfOrder, messagesTo, seoulKey, seoulOrder, UNKNOWN_ID } from '../support/order-children.js';
-import { accountantKey, changeStatus, credit, inspectionDate, newCustomer, orderDetail, placeOrder } from '../support/orders.js';
+import {
+  DEMO_INSPECTOR,
+  DEMO_MARKETER,
+  gulfOrder,
+  messagesTo,
+  seoulKey,
+  seoulOrder,
+  UNKNOWN_ID,
+} from '../support/order-children.js';
+import {
+  accountantKey,
+  changeStatus,
+  credit,
+  inspectionDate,
+  newCustomer,
+  orderDetail,
+  placeOrder,
+} from '../support/orders.js';
 
 const acct = () => accountantKey();
 const ops = () => demoKey('operations');
-const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
+const tally = (statuses: number[]) =>
+  statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
 
 const createContract = (key: string, body: unknown) => api('POST', '/api/v1/contracts', { key, body });
-const updateContract = (id: string, key: string, body: unknown) => api('PATCH', `/api/v1/contracts/${id}`, { key, body });
-const sendContract = (id: string, key: string, body: unknown) => api('POST', `/api/v1/contracts/${id}/send`, { key, body });
-const signContract = (id: string, key: string, body: unknown = {}) => api('PATCH', `/api/v1/contracts/${id}/sign`, { key, body });
+const updateContract = (id: string, key: string, body: unknown) =>
+  api('PATCH', `/api/v1/contracts/${id}`, { key, body });
+const sendContract = (id: string, key: string, body: unknown) =>
+  api('POST', `/api/v1/contracts/${id}/send`, { key, body });
+const signContract = (id: string, key: string, body: unknown = {}) =>
+  api('PATCH', `/api/v1/contracts/${id}/sign`, { key, body });
 
 async function getContract(id: string, key = acct()): Promise<any> {
   const res = await api('GET', `/api/v1/contracts/${id}`, { key });
@@ -48,10 +68,26 @@ async function customerWithEmail(): Promise<{ id: string; mobileNumber: string; 
 describe('POST /api/v1/contracts', () => {
   it('creates a Draft with an integer contractNumber, taking customer and car fields from the order when not given', async () => {
     const customer = await customerWithEmail();
-    const carDetails = { makeEn: 'Kia', modelEn: 'Sorento', year: 2022, vin: 'KNAPU81BDN7123456', color: 'White', kilometers: 42_000 };
-    const order = await placeOrder(acct(), { customerId: customer.id, totalAmount: 18_500, currency: 'AED', carDetails });
+    const carDetails = {
+      makeEn: 'Kia',
+      modelEn: 'Sorento',
+      year: 2022,
+      vin: 'KNAPU81BDN7123456',
+      color: 'White',
+      kilometers: 42_000,
+    };
+    const order = await placeOrder(acct(), {
+      customerId: customer.id,
+      totalAmount: 18_500,
+      currency: 'AED',
+      carDetails,
+    });
 
-    const res = await createContract(acct(), { orderId: order.id, customerName: 'Ahmed Al Mansouri', customerNameAr: 'أحمد المنصوري' });
+    const res = await createContract(acct(), {
+      orderId: order.id,
+      customerName: 'Ahmed Al Mansouri',
+      customerNameAr: 'أحمد المنصوري',
+    });
 
     expect(res.status, res.text).toBe(201);
     expect(res.body.success).toBe(true);
@@ -175,7 +211,11 @@ describe('POST /api/v1/contracts', () => {
       ['an unknown field', { discount: 10 }, 'body.discount'],
       ['a customerEmail that is not an email', { customerEmail: 'not-an-email' }, 'body.customerEmail'],
       ['carDetails that are a string', { carDetails: 'Kia Sorento' }, 'body.carDetails'],
-      ['a customerIdDocument url that is not a URL', { customerIdDocument: { url: 'passport.pdf', type: 'passport' } }, 'body.customerIdDocument.url'],
+      [
+        'a customerIdDocument url that is not a URL',
+        { customerIdDocument: { url: 'passport.pdf', type: 'passport' } },
+        'body.customerIdDocument.url',
+      ],
       ['a vin longer than 17 characters', { vin: 'KNAPU81BDN71234567' }, 'body.vin'],
       ['a customerPhone that is a number', { customerPhone: 971501234567 }, 'body.customerPhone'],
       ['a USD totalAmount with three decimals', { totalAmount: 10.555, currency: 'USD' }, 'body.totalAmount'],
@@ -193,7 +233,11 @@ describe('POST /api/v1/contracts', () => {
     });
 
     it('answers 400 INVALID_JSON for a body that is not JSON', async () => {
-      const res = await api('POST', '/api/v1/contracts', { key: acct(), rawBody: '{"orderId":', headers: { 'Content-Type': 'application/json' } });
+      const res = await api('POST', '/api/v1/contracts', {
+        key: acct(),
+        rawBody: '{"orderId":',
+        headers: { 'Content-Type': 'application/json' },
+      });
 
       expect(res.status).toBe(400);
       expect(res.body.success).toBe(false);
@@ -203,7 +247,11 @@ describe('POST /api/v1/contracts', () => {
   it('gives 20 concurrent creations 20 distinct, consecutive contract numbers', async () => {
     const order = await gulfOrder();
 
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => createContract(acct(), { orderId: order.id, customerName: `Concurrent ${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        createContract(acct(), { orderId: order.id, customerName: `Concurrent ${i}` }),
+      ),
+    );
 
     expect(tally(results.map((r) => r.status))).toEqual({ 201: 20 });
     const numbers = results.map((r) => r.body.data.contractNumber as number).sort((a, b) => a - b);
@@ -212,7 +260,9 @@ describe('POST /api/v1/contracts', () => {
     // The counter is global: a contract another test file created meanwhile may sit between ours.
     // Every number from min to max must still belong to exactly one contract. Alone, max - min is 19.
     const inRange = (await allContractNumbers()).filter((n) => n >= min && n <= max).sort((a, b) => a - b);
-    console.info(`20 concurrent contract creations: contractNumbers ${min}..${max} (${inRange.length - 20} of other tests interleaved)`);
+    console.info(
+      `20 concurrent contract creations: contractNumbers ${min}..${max} (${inRange.length - 20} of other tests interleaved)`,
+    );
     expect(inRange).toEqual(Array.from({ length: max - min + 1 }, (_, i) => min + i));
     expect(await contractsOf(order.id)).toHaveLength(20);
   });
@@ -268,7 +318,13 @@ describe('PATCH /api/v1/contracts/{id}', () => {
 
     expect(res.status, res.text).toBe(200);
     const { contractPdfUrl, ...fields } = change;
-    expect(res.body.data).toMatchObject({ ...fields, id: contract.id, contractNumber: contract.contractNumber, status: 'Draft', pdfUrl: contractPdfUrl });
+    expect(res.body.data).toMatchObject({
+      ...fields,
+      id: contract.id,
+      contractNumber: contract.contractNumber,
+      status: 'Draft',
+      pdfUrl: contractPdfUrl,
+    });
     expect(res.body.data.contractPdfUrl).toBeUndefined();
     expect(await getContract(contract.id)).toEqual(res.body.data);
   });
@@ -281,7 +337,10 @@ describe('PATCH /api/v1/contracts/{id}', () => {
     const moved = await move(contract.id);
     expect(moved.status, moved.text).toBe(200);
 
-    const res = await updateContract(contract.id, acct(), { notes: 'too late', contractPdfUrl: 'https://files.example.com/late.pdf' });
+    const res = await updateContract(contract.id, acct(), {
+      notes: 'too late',
+      contractPdfUrl: 'https://files.example.com/late.pdf',
+    });
 
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ success: false, statusCode: 409, code: 'INVALID_STATE' });
@@ -317,8 +376,14 @@ describe('PATCH /api/v1/contracts/{id}', () => {
   it('takes the version it was planned on in the body, as orders do: 409 with the current one when another change came first', async () => {
     const contract = await draft();
 
-    const edited = await updateContract(contract.id, acct(), { notes: 'planned on the first read', version: contract.version });
-    const stale = await updateContract(contract.id, acct(), { notes: 'planned on the same read', version: contract.version });
+    const edited = await updateContract(contract.id, acct(), {
+      notes: 'planned on the first read',
+      version: contract.version,
+    });
+    const stale = await updateContract(contract.id, acct(), {
+      notes: 'planned on the same read',
+      version: contract.version,
+    });
     const sent = await sendContract(contract.id, acct(), { phone: uniquePhone(), version: edited.body.data.version });
     const staleSign = await signContract(contract.id, acct(), { version: edited.body.data.version });
     const signed = await signContract(contract.id, acct(), { version: sent.body.data.version });
@@ -333,7 +398,11 @@ describe('PATCH /api/v1/contracts/{id}', () => {
     expect(sent.status, sent.text).toBe(200);
     expect(staleSign.status, staleSign.text).toBe(409);
     expect(signed.status, signed.text).toBe(200);
-    expect(signed.body.data).toMatchObject({ status: 'Signed', version: sent.body.data.version + 1, notes: 'planned on the first read' });
+    expect(signed.body.data).toMatchObject({
+      status: 'Signed',
+      version: sent.body.data.version + 1,
+      notes: 'planned on the first read',
+    });
   });
 
   it('answers 404 for an unknown contract', async () => {
@@ -353,7 +422,12 @@ describe('POST /api/v1/contracts/{id}/send', () => {
     const res = await sendContract(contract.id, acct(), { phone, signingLink, sendVia: 'whatsapp' });
 
     expect(res.status, res.text).toBe(200);
-    expect(res.body.data).toMatchObject({ id: contract.id, status: 'Sent', sentAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(res.body.data).toMatchObject({
+      id: contract.id,
+      status: 'Sent',
+      sentAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
     expect(Date.parse(res.body.data.sentAt)).toBeGreaterThanOrEqual(Date.parse(contract.createdAt));
     const messages = await messagesTo(phone);
     expect(messages).toHaveLength(1);
@@ -423,7 +497,10 @@ describe('POST /api/v1/contracts/{id}/send', () => {
   it('answers 502 CHANNEL_DISPATCH_FAILED when the chat channel refuses the recipient, and leaves the contract Draft', async () => {
     const contract = await draft();
 
-    const res = await sendContract(contract.id, acct(), { phone: CHAT_FAIL_NUMBER, signingLink: 'https://sign.example.com/x' });
+    const res = await sendContract(contract.id, acct(), {
+      phone: CHAT_FAIL_NUMBER,
+      signingLink: 'https://sign.example.com/x',
+    });
 
     expect(res.status, res.text).toBe(502);
     expect(res.body).toMatchObject({ success: false, statusCode: 502, code: 'CHANNEL_DISPATCH_FAILED' });
@@ -440,7 +517,9 @@ describe('POST /api/v1/contracts/{id}/send', () => {
     const res = await sendContract(contract.id, acct(), { phone: CHAT_FAIL_NUMBER });
 
     expect(res.status).toBe(502);
-    expect(res.body.details).toEqual([{ message: 'The chat message could not be sent', reason: 'REJECTED', retryable: false }]);
+    expect(res.body.details).toEqual([
+      { message: 'The chat message could not be sent', reason: 'REJECTED', retryable: false },
+    ]);
     expect(res.text).not.toContain(CHAT_FAIL_NUMBER);
     expect(res.text).not.toContain('CHAT_LOCAL_FAIL_NUMBERS');
   });
@@ -452,7 +531,10 @@ describe('POST /api/v1/contracts/{id}/send', () => {
 
     expect(res.status, res.text).toBe(400);
     expect(res.body.details).toEqual([
-      { field: 'body.phoneNumber', message: 'must be the same number as phone, or left out: give one of them, e.g. {"phone": "+971501234567"}' },
+      {
+        field: 'body.phoneNumber',
+        message: 'must be the same number as phone, or left out: give one of them, e.g. {"phone": "+971501234567"}',
+      },
     ]);
   });
 
@@ -461,7 +543,11 @@ describe('POST /api/v1/contracts/{id}/send', () => {
     ['a number without country code', { phone: '0501234567' }, 'body.phone'],
     ['a phoneNumber that is not a phone number', { phoneNumber: '+12-ab-cd-ef' }, 'body.phoneNumber'],
     ['a phone too short to be one', { phone: '+9715' }, 'body.phone'],
-    ['a phone and a different phoneNumber', { phone: '+971501234567', phoneNumber: '+971501234568' }, 'body.phoneNumber'],
+    [
+      'a phone and a different phoneNumber',
+      { phone: '+971501234567', phoneNumber: '+971501234568' },
+      'body.phoneNumber',
+    ],
     ['a signingLink that is not a URL', { phone: '+971501234567', signingLink: 'sign here' }, 'body.signingLink'],
     ['a sendVia other than the chat channel', { phone: '+971501234567', sendVia: 'email' }, 'body.sendVia'],
     ['an unknown field', { phone: '+971501234567', message: 'hi' }, 'body.message'],
@@ -545,7 +631,11 @@ describe('PATCH /api/v1/contracts/{id}/sign', () => {
     const res = await signContract(contract.id, acct(), { signedDocument: { url: 'https://files.example.com/s.pdf' } });
 
     expect(res.status, res.text).toBe(200);
-    expect(res.body.data).toMatchObject({ status: 'Signed', sentAt: sent.body.data.sentAt, signedDocument: { url: 'https://files.example.com/s.pdf' } });
+    expect(res.body.data).toMatchObject({
+      status: 'Signed',
+      sentAt: sent.body.data.sentAt,
+      signedDocument: { url: 'https://files.example.com/s.pdf' },
+    });
   });
 
   it('marks a contract Signed without a signedDocument', async () => {
@@ -563,7 +653,9 @@ describe('PATCH /api/v1/contracts/{id}/sign', () => {
     const first = await signContract(contract.id, acct(), { signedDocument });
     expect(first.status, first.text).toBe(200);
 
-    const again = await signContract(contract.id, acct(), { signedDocument: { url: 'https://files.example.com/other.pdf' } });
+    const again = await signContract(contract.id, acct(), {
+      signedDocument: { url: 'https://files.example.com/other.pdf' },
+    });
 
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('INVALID_STATE');
@@ -573,7 +665,9 @@ describe('PATCH /api/v1/contracts/{id}/sign', () => {
   it('lets exactly one of 10 concurrent signings win', async () => {
     const contract = await draft();
 
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => signContract(contract.id, acct(), { signedDocument: { attempt: i } })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => signContract(contract.id, acct(), { signedDocument: { attempt: i } })),
+    );
 
     expect(tally(results.map((r) => r.status))).toEqual({ 200: 1, 409: 9 });
     const winner = results.find((r) => r.status === 200)!;
@@ -598,7 +692,9 @@ describe('PATCH /api/v1/contracts/{id}/sign', () => {
   it('refuses with 400, not 500, a signedDocument over its 64 KB bound (so the contract always fits a record)', async () => {
     const contract = await draft();
 
-    const res = await signContract(contract.id, acct(), { signedDocument: { url: 'https://files.example.com/s.pdf', ocrText: 'o'.repeat(70_000) } });
+    const res = await signContract(contract.id, acct(), {
+      signedDocument: { url: 'https://files.example.com/s.pdf', ocrText: 'o'.repeat(70_000) },
+    });
 
     expect(res.status, res.text.slice(0, 300)).toBe(400);
     expect(res.body.details[0].field).toBe('body.signedDocument');
@@ -650,7 +746,8 @@ describe('reading contracts', () => {
     const carDetails = { makeEn: 'Kia', modelEn: 'Sorento', inspectionNotes: 'n'.repeat(15_000) };
     const large = { carDetails, terms: 't'.repeat(19_000), notes: 'x'.repeat(4_900) };
     const created: string[] = [];
-    for (let i = 0; i < 28; i += 1) created.push((await draft({ orderId: order.id, customerName: `Buyer ${i}`, ...large })).id);
+    for (let i = 0; i < 28; i += 1)
+      created.push((await draft({ orderId: order.id, customerName: `Buyer ${i}`, ...large })).id);
 
     const listed = await contractsOf(order.id);
 
@@ -692,7 +789,11 @@ describe('order detail signedContract', () => {
     const afterBoth = await orderDetail(order.id);
 
     expect(before.signedContract).toBeNull();
-    expect(afterNewer.signedContract).toMatchObject({ id: newer.id, contractNumber: newer.contractNumber, pdfUrl: null });
+    expect(afterNewer.signedContract).toMatchObject({
+      id: newer.id,
+      contractNumber: newer.contractNumber,
+      pdfUrl: null,
+    });
     expect(signedOlder.status).toBe(200);
     expect(afterBoth.signedContract).toEqual({
       id: older.id,
@@ -705,11 +806,22 @@ describe('order detail signedContract', () => {
   it('lets operations move a wallet-paid order to ContractSigned only once a contract is Signed', async () => {
     const customer = await newCustomer();
     await credit(customer.walletId, 3000);
-    const order = await placeOrder(acct(), { customerId: customer.id, totalAmount: 3000, useWalletBalance: true, inspectionDate: inspectionDate() });
-    const inspection = await api('POST', '/api/v1/inspections', { key: ops(), body: { orderId: order.id, inspectorId: DEMO_INSPECTOR } });
+    const order = await placeOrder(acct(), {
+      customerId: customer.id,
+      totalAmount: 3000,
+      useWalletBalance: true,
+      inspectionDate: inspectionDate(),
+    });
+    const inspection = await api('POST', '/api/v1/inspections', {
+      key: ops(),
+      body: { orderId: order.id, inspectorId: DEMO_INSPECTOR },
+    });
     expect(inspection.status, inspection.text).toBe(201);
     for (const status of ['InProgress', 'Completed']) {
-      const moved = await api('PATCH', `/api/v1/inspections/${inspection.body.data.id}/status`, { key: ops(), body: { status } });
+      const moved = await api('PATCH', `/api/v1/inspections/${inspection.body.data.id}/status`, {
+        key: ops(),
+        body: { status },
+      });
       expect(moved.status, moved.text).toBe(200);
     }
     const completed = await changeStatus(order.id, demoKey('inspector'), { status: 'InspectionCompleted', version: 1 });
@@ -722,25 +834,30 @@ describe('order detail signedContract', () => {
 
     expect(withDraft.status).toBe(422);
     expect(withDraft.body.code).toBe('INVALID_TRANSITION');
-    expect(withDraft.body.details[0].missingRequirements).toEqual([expect.objectContaining({ code: 'SIGNED_CONTRACT_REQUIRED' })]);
+    expect(withDraft.body.details[0].missingRequirements).toEqual([
+      expect.objectContaining({ code: 'SIGNED_CONTRACT_REQUIRED' }),
+    ]);
     expect(withSigned.status, withSigned.text).toBe(200);
     expect(withSigned.body.data).toMatchObject({ status: 'ContractSigned', version: 3 });
   });
 });
 
 describe('roles', () => {
-  it.each([['integrator'], ['inspector']] as const)('answers 403 FORBIDDEN to an %s key on update, send and sign, and changes nothing', async (role) => {
-    const contract = await draft();
-    const phone = uniquePhone();
+  it.each([['integrator'], ['inspector']] as const)(
+    'answers 403 FORBIDDEN to an %s key on update, send and sign, and changes nothing',
+    async (role) => {
+      const contract = await draft();
+      const phone = uniquePhone();
 
-    const update = await updateContract(contract.id, demoKey(role), { notes: 'x' });
-    const send = await sendContract(contract.id, demoKey(role), { phone });
-    const sign = await signContract(contract.id, demoKey(role));
+      const update = await updateContract(contract.id, demoKey(role), { notes: 'x' });
+      const send = await sendContract(contract.id, demoKey(role), { phone });
+      const sign = await signContract(contract.id, demoKey(role));
 
-    expect([update.status, send.status, sign.status]).toEqual([403, 403, 403]);
-    expect(await getContract(contract.id)).toEqual(contract);
-    expect(await messagesTo(phone)).toEqual([]);
-  });
+      expect([update.status, send.status, sign.status]).toEqual([403, 403, 403]);
+      expect(await getContract(contract.id)).toEqual(contract);
+      expect(await messagesTo(phone)).toEqual([]);
+    },
+  );
 
   it('lets integrator and inspector keys read contracts of their tenant', async () => {
     const contract = await draft();
@@ -761,13 +878,17 @@ describe('isolation', () => {
 
     const get = await api('GET', `/api/v1/contracts/${contract.id}`, { key: demoKey('integrator', 'seoul') });
     const getAsOps = await api('GET', `/api/v1/contracts/${contract.id}`, { key: seoulOps });
-    const list = await api('GET', `/api/v1/orders/${contract.orderId}/contracts`, { key: demoKey('integrator', 'seoul') });
+    const list = await api('GET', `/api/v1/orders/${contract.orderId}/contracts`, {
+      key: demoKey('integrator', 'seoul'),
+    });
     const create = await createContract(seoulOps, { orderId: contract.orderId, customerName: 'Intruder' });
     const update = await updateContract(contract.id, seoulOps, { notes: 'intruder' });
     const send = await sendContract(contract.id, seoulOps, { phone });
     const sign = await signContract(contract.id, seoulOps, { signedDocument: { forged: true } });
 
-    expect([get.status, getAsOps.status, list.status, create.status, update.status, send.status, sign.status]).toEqual([404, 404, 404, 404, 404, 404, 404]);
+    expect([get.status, getAsOps.status, list.status, create.status, update.status, send.status, sign.status]).toEqual([
+      404, 404, 404, 404, 404, 404, 404,
+    ]);
     expect(await getContract(contract.id)).toEqual(contract);
     expect(await contractsOf(contract.orderId)).toEqual([contract]);
     expect(await messagesTo(phone)).toEqual([]);

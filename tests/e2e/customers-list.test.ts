@@ -42,7 +42,13 @@ async function allPages(key: string, query: string, limit: number): Promise<{ na
   let cursor: string | undefined;
   let pages = 0;
   do {
-    const body = data(await api('GET', `/api/v1/customers?limit=${limit}${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { key }));
+    const body = data(
+      await api(
+        'GET',
+        `/api/v1/customers?limit=${limit}${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        { key },
+      ),
+    );
     expect(body.data.length).toBeLessThanOrEqual(limit);
     names.push(...body.data.map((c: { name: string }) => c.name));
     cursor = body.meta.nextCursor;
@@ -53,7 +59,15 @@ async function allPages(key: string, query: string, limit: number): Promise<{ na
 
 beforeAll(async () => {
   const subdomain = `cl${Date.now().toString(36)}`;
-  tenantId = (await createTenant({ name: `Customer list ${subdomain}`, subdomain, markup: '1', visibleProviders: ['sk'], publishedOnly: false })).id;
+  tenantId = (
+    await createTenant({
+      name: `Customer list ${subdomain}`,
+      subdomain,
+      markup: '1',
+      visibleProviders: ['sk'],
+      publishedOnly: false,
+    })
+  ).id;
   admin = (await newApiKey({ role: 'admin', tenantId })).key;
   marketerA = (await newApiKey({ userId: await newStaffUser('marketer', tenantId, { name: 'Marketer A' }) })).key;
   marketerB = (await newApiKey({ userId: await newStaffUser('marketer', tenantId, { name: 'Marketer B' }) })).key;
@@ -87,7 +101,9 @@ describe('GET /api/v1/customers', () => {
     expect((await allPages(admin, '&q=LAY', 10)).names.sort()).toEqual(['Layla Aziz', 'layla Haddad']);
     expect((await allPages(admin, '&q=jos', 10)).names.sort()).toEqual(['Jose Alba', 'José Ortega']);
     expect((await allPages(admin, `&q=${encodeURIComponent('José O')}`, 10)).names).toEqual(['José Ortega']);
-    expect((await allPages(admin, `&q=${encodeURIComponent('محمد')}`, 10)).names.sort()).toEqual(['محمد سالم', 'مُحَمَّد العلي'].sort());
+    expect((await allPages(admin, `&q=${encodeURIComponent('محمد')}`, 10)).names.sort()).toEqual(
+      ['محمد سالم', 'مُحَمَّد العلي'].sort(),
+    );
     expect((await allPages(admin, `&q=${encodeURIComponent('omar saleh')}`, 10)).names).toEqual(['Omar  Saleh']);
     expect((await allPages(admin, '&q=xyz', 10)).names).toEqual([]);
     // A prefix search pages too.
@@ -102,7 +118,9 @@ describe('GET /api/v1/customers', () => {
     expect(found.data.map((c: { name: string }) => c.name)).toEqual(['Phone Person']);
     expect(found.data[0]).not.toHaveProperty('idNumber');
     expect(found.meta.nextCursor).toBeUndefined();
-    const partial = data(await api('GET', `/api/v1/customers?q=${encodeURIComponent(phone.slice(0, -2))}`, { key: admin }));
+    const partial = data(
+      await api('GET', `/api/v1/customers?q=${encodeURIComponent(phone.slice(0, -2))}`, { key: admin }),
+    );
     expect(partial.data).toEqual([]);
   });
 

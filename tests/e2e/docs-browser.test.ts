@@ -46,7 +46,10 @@ describe('the API reference in a real browser, offline', () => {
       if (answer.status() >= 400) failedLoads.push(`${answer.status()} ${answer.url()}`);
     });
 
-    const response = await page.goto(`${inject('baseUrl')}/api/v1/docs`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+    const response = await page.goto(`${inject('baseUrl')}/api/v1/docs`, {
+      waitUntil: 'domcontentloaded',
+      timeout: 60_000,
+    });
     expect(response?.status()).toBe(200);
 
     // The reference renders operations lazily as a reader scrolls: scroll until every summary was seen.
@@ -64,7 +67,12 @@ describe('the API reference in a real browser, offline', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const diagnosis = async () =>
-      JSON.stringify({ blocked, consoleErrors, pageErrors, text: (await page.evaluate(() => document.body.innerText)).slice(0, 300) });
+      JSON.stringify({
+        blocked,
+        consoleErrors,
+        pageErrors,
+        text: (await page.evaluate(() => document.body.innerText)).slice(0, 300),
+      });
     expect([...seen].sort(), await diagnosis()).toEqual([...SUMMARIES].sort());
 
     await page.evaluate(() => window.scrollTo(0, 0));

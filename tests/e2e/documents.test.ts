@@ -26,7 +26,8 @@ const data = (res: { status: number; text: string; body: any }, status = 200) =>
   expect(res.status, res.text).toBe(status);
   return res.body.data;
 };
-const generate = (orderId: string, body: Record<string, unknown>, key = ops()) => api('POST', `/api/v1/orders/${orderId}/documents`, { key, body });
+const generate = (orderId: string, body: Record<string, unknown>, key = ops()) =>
+  api('POST', `/api/v1/orders/${orderId}/documents`, { key, body });
 
 async function download(url: string): Promise<Uint8Array> {
   const response = await fetch(url);
@@ -87,7 +88,15 @@ describe('order documents', () => {
       'فقط ثمانية عشر ألفاً وخمسمائة درهم إماراتي لا غير',
     ])
       expect(letters(text), words).toContain(letters(words));
-    for (const latin of [`#${order.orderNumber}`, '17,000.00 AED', '18,500.00 AED', 'KNAPU81BDN7123456', '8703.23', 'CFR', document.number])
+    for (const latin of [
+      `#${order.orderNumber}`,
+      '17,000.00 AED',
+      '18,500.00 AED',
+      'KNAPU81BDN7123456',
+      '8703.23',
+      'CFR',
+      document.number,
+    ])
       expect(text).toContain(latin);
     expect(document.number).toMatch(/^CI-\d{5}$/);
     expect(png.subarray(1, 4).toString()).toBe('PNG');
@@ -103,8 +112,16 @@ describe('order documents', () => {
     // A zone whose day is not UTC's right now: 14 hours ahead late in the UTC day, 11 behind early in it.
     const zone = new Date().getUTCHours() >= 10 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
     const subdomain = `docday${Date.now().toString(36)}`;
-    const tenantId = (await createTenant({ name: `Day ${subdomain}`, subdomain, markup: '1', visibleProviders: ['sk'], publishedOnly: false, timeZone: zone }))
-      .id;
+    const tenantId = (
+      await createTenant({
+        name: `Day ${subdomain}`,
+        subdomain,
+        markup: '1',
+        visibleProviders: ['sk'],
+        publishedOnly: false,
+        timeZone: zone,
+      })
+    ).id;
     await completeProfile(tenantId);
     const operations = (await newApiKey({ role: 'operations', tenantId })).key;
     const customer = await newCustomer({ key: operations });
@@ -154,9 +171,19 @@ describe('order documents', () => {
 
     const proforma = data(await generate(order.id, { type: 'proforma-invoice' }, demoKey('accountant')), 201);
     const proformaText = popplerView(await download(proforma.url)).text;
-    for (const field of ['Proforma invoice', proforma.number, 'Balance due', 'Emirates NBD', 'EBILAEAD', 'Kia Sorento 2022'])
+    for (const field of [
+      'Proforma invoice',
+      proforma.number,
+      'Balance due',
+      'Emirates NBD',
+      'EBILAEAD',
+      'Kia Sorento 2022',
+    ])
       expect(proformaText).toContain(field);
-    const contract = data(await api('POST', '/api/v1/contracts', { key: ops(), body: { orderId: order.id, customerName: 'Layla Haddad' } }), 201);
+    const contract = data(
+      await api('POST', '/api/v1/contracts', { key: ops(), body: { orderId: order.id, customerName: 'Layla Haddad' } }),
+      201,
+    );
     const contractPdf = data(await generate(order.id, { type: 'contract', language: 'ar' }), 201);
     expect(contractPdf.contractId).toBe(contract.id);
     const contractText = popplerView(await download(contractPdf.url)).text;
@@ -177,7 +204,9 @@ describe('order documents', () => {
       ['customs-invoice', 2],
       ['proforma-invoice', 1],
     ]);
-    expect(popplerView(await download(detail.documents.find((d: any) => d.type === 'customs-invoice').url)).text).toContain('18,500.00 AED');
+    expect(
+      popplerView(await download(detail.documents.find((d: any) => d.type === 'customs-invoice').url)).text,
+    ).toContain('18,500.00 AED');
   });
 
   it('refuses other roles, another tenant, a contract the order does not have, and unknown types', async () => {
@@ -185,20 +214,37 @@ describe('order documents', () => {
     expect((await generate(order.id, { type: 'proforma-invoice' }, demoKey('marketer'))).status).toBe(403);
     expect((await generate(order.id, { type: 'proforma-invoice' }, demoKey('integrator', 'seoul'))).status).toBe(403);
     expect((await generate(order.id, { type: 'contract' })).body).toMatchObject({ code: 'INVALID_STATE' });
-    expect((await generate(order.id, { type: 'contract', contractId: 'ckunknownrecord000000000000' })).status).toBe(404);
+    expect((await generate(order.id, { type: 'contract', contractId: 'ckunknownrecord000000000000' })).status).toBe(
+      404,
+    );
     expect((await generate(order.id, { type: 'passport' })).status).toBe(400);
-    expect((await api('GET', `/api/v1/orders/${order.id}/documents`, { key: demoKey('integrator', 'seoul') })).status).toBe(404);
+    expect(
+      (await api('GET', `/api/v1/orders/${order.id}/documents`, { key: demoKey('integrator', 'seoul') })).status,
+    ).toBe(404);
     expect((await orderDetail(order.id)).documents).toEqual([]);
   });
 
   it('refuses with 409 naming a logo or stamp stored damaged (before uploads were checked), and prints once it is uploaded again', async () => {
     const subdomain = `docimg${Date.now().toString(36)}`;
-    const tenantId = (await createTenant({ name: `Images ${subdomain}`, subdomain, markup: '1', visibleProviders: ['sk'], publishedOnly: false })).id;
+    const tenantId = (
+      await createTenant({
+        name: `Images ${subdomain}`,
+        subdomain,
+        markup: '1',
+        visibleProviders: ['sk'],
+        publishedOnly: false,
+      })
+    ).id;
     await completeProfile(tenantId);
     const operations = (await newApiKey({ role: 'operations', tenantId })).key;
     const admin = (await newApiKey({ role: 'admin', tenantId })).key;
     const customer = await newCustomer({ key: operations });
-    const order = await placeOrder(operations, { customerId: customer.id, totalAmount: 9_000, currency: 'USD', carDetails: {} });
+    const order = await placeOrder(operations, {
+      customerId: customer.id,
+      totalAmount: 9_000,
+      currency: 'USD',
+      carDetails: {},
+    });
     // The stored logo cut short, as an upload before the checks could leave it.
     const stored = await getTenantProfile(tenantId, true);
     const whole = png(64, 64);
@@ -211,17 +257,35 @@ describe('order documents', () => {
     expect(refused.body.details).toEqual([{ field: 'profile.logo', message: expect.stringContaining('stops short') }]);
     expect(data(await api('GET', `/api/v1/orders/${order.id}/documents`, { key: operations }))).toEqual([]);
 
-    data(await api('PUT', '/api/v1/tenant-profile/logo', { key: admin, body: { contentType: 'image/png', data: whole.toString('base64') } }));
+    data(
+      await api('PUT', '/api/v1/tenant-profile/logo', {
+        key: admin,
+        body: { contentType: 'image/png', data: whole.toString('base64') },
+      }),
+    );
     data(await generate(order.id, { type: 'proforma-invoice' }, operations), 201);
   });
 
   it('refuses with 409 naming what a document would print blank: the seller profile, then what customs needs', async () => {
     const subdomain = `docgap${Date.now().toString(36)}`;
-    const tenantId = (await createTenant({ name: `Gaps ${subdomain}`, subdomain, markup: '1', visibleProviders: ['sk'], publishedOnly: false })).id;
+    const tenantId = (
+      await createTenant({
+        name: `Gaps ${subdomain}`,
+        subdomain,
+        markup: '1',
+        visibleProviders: ['sk'],
+        publishedOnly: false,
+      })
+    ).id;
     const operations = (await newApiKey({ role: 'operations', tenantId })).key;
     const admin = (await newApiKey({ role: 'admin', tenantId })).key;
     const customer = await newCustomer({ key: operations });
-    const order = await placeOrder(operations, { customerId: customer.id, totalAmount: 9_000, currency: 'USD', carDetails: {} });
+    const order = await placeOrder(operations, {
+      customerId: customer.id,
+      totalAmount: 9_000,
+      currency: 'USD',
+      carDetails: {},
+    });
 
     const bare = await generate(order.id, { type: 'proforma-invoice' }, operations);
     expect(bare.status).toBe(409);
@@ -230,11 +294,20 @@ describe('order documents', () => {
     // A proforma prints no stamp: it sends nobody to upload one.
     expect(bare.body.error).not.toContain('/stamp');
     const fields = bare.body.details.map((d: { field: string }) => d.field);
-    expect(fields).toEqual(expect.arrayContaining(['profile.legalName.en', 'profile.address.city', 'profile.bank.iban', 'profile.bank.swift']));
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        'profile.legalName.en',
+        'profile.address.city',
+        'profile.bank.iban',
+        'profile.bank.swift',
+      ]),
+    );
 
     // The text alone: the contract still wants the stamp, the Arabic proforma the Arabic name.
     const { legalName, ...text } = GULF_MOTORS_PROFILE.text;
-    data(await api('PUT', '/api/v1/tenant-profile', { key: admin, body: { ...text, legalName: { en: legalName!.en } } }));
+    data(
+      await api('PUT', '/api/v1/tenant-profile', { key: admin, body: { ...text, legalName: { en: legalName!.en } } }),
+    );
     const noStamp = await generate(order.id, { type: 'contract' }, operations);
     expect(noStamp.status).toBe(409);
     expect(noStamp.body.details.map((d: { field: string }) => d.field)).toEqual(['profile.stamp']);
@@ -290,13 +363,26 @@ describe('order documents', () => {
 
   it('refuses every document for a cancelled order with 409, takes no number and stores nothing, and keeps the ones made before', async () => {
     const subdomain = `doccancel${Date.now().toString(36)}`;
-    const tenantId = (await createTenant({ name: `Cancel ${subdomain}`, subdomain, markup: '1', visibleProviders: ['sk'], publishedOnly: false })).id;
+    const tenantId = (
+      await createTenant({
+        name: `Cancel ${subdomain}`,
+        subdomain,
+        markup: '1',
+        visibleProviders: ['sk'],
+        publishedOnly: false,
+      })
+    ).id;
     await completeProfile(tenantId);
     const accountant = (await newApiKey({ role: 'accountant', tenantId })).key;
     const operations = (await newApiKey({ role: 'operations', tenantId })).key;
     const customer = await newCustomer({ key: accountant });
     const newOrder = () =>
-      placeOrder(accountant, { customerId: customer.id, totalAmount: 12_000, currency: 'USD', carDetails: { makeEn: 'Kia', modelEn: 'K5', year: 2021 } });
+      placeOrder(accountant, {
+        customerId: customer.id,
+        totalAmount: 12_000,
+        currency: 'USD',
+        carDetails: { makeEn: 'Kia', modelEn: 'K5', year: 2021 },
+      });
     const cancel = async (id: string) => {
       const { version } = await orderDetail(id, accountant);
       const res = await changeStatus(id, accountant, { status: 'Cancelled', version });
@@ -307,7 +393,13 @@ describe('order documents', () => {
     const earlier = await newOrder();
     const proforma = data(await generate(earlier.id, { type: 'proforma-invoice' }, accountant), 201);
     expect(proforma.number).toBe('PI-00001');
-    data(await api('POST', '/api/v1/contracts', { key: operations, body: { orderId: earlier.id, customerName: 'Omar Nasser' } }), 201);
+    data(
+      await api('POST', '/api/v1/contracts', {
+        key: operations,
+        body: { orderId: earlier.id, customerName: 'Omar Nasser' },
+      }),
+      201,
+    );
     const contract = data(await generate(earlier.id, { type: 'contract' }, operations), 201);
     await cancel(earlier.id);
     const bare = await newOrder();
@@ -318,7 +410,11 @@ describe('order documents', () => {
       for (const type of ['proforma-invoice', 'customs-invoice', 'contract']) {
         const refused = await generate(order.id, { type }, type === 'contract' ? operations : accountant);
         expect(refused.status, refused.text).toBe(409);
-        expect(refused.body).toMatchObject({ success: false, code: 'INVALID_STATE', details: [{ field: 'body.type', status: 'Cancelled' }] });
+        expect(refused.body).toMatchObject({
+          success: false,
+          code: 'INVALID_STATE',
+          details: [{ field: 'body.type', status: 'Cancelled' }],
+        });
         expect(refused.body.error).toContain(`Order ${order.orderNumber} is Cancelled`);
       }
       const after = await orderDetail(order.id, accountant);
@@ -333,12 +429,22 @@ describe('order documents', () => {
     ]);
     expect(popplerView(await download(listed[1].url)).text).toContain('PI-00001');
     // The series did not move for the cancelled orders: the next open order takes the next number.
-    expect(data(await generate((await newOrder()).id, { type: 'proforma-invoice' }, accountant), 201).number).toBe('PI-00002');
+    expect(data(await generate((await newOrder()).id, { type: 'proforma-invoice' }, accountant), 201).number).toBe(
+      'PI-00002',
+    );
   });
 
   it("numbers invoices in the tenant's own series without gaps, under parallel requests, and keeps a number on regeneration", async () => {
     const subdomain = `docseries${Date.now().toString(36)}`;
-    const tenantId = (await createTenant({ name: `Series ${subdomain}`, subdomain, markup: '1', visibleProviders: ['sk'], publishedOnly: false })).id;
+    const tenantId = (
+      await createTenant({
+        name: `Series ${subdomain}`,
+        subdomain,
+        markup: '1',
+        visibleProviders: ['sk'],
+        publishedOnly: false,
+      })
+    ).id;
     await completeProfile(tenantId);
     const accountant = (await newApiKey({ role: 'accountant', tenantId })).key;
     const customer = await newCustomer({ key: accountant });
@@ -353,14 +459,23 @@ describe('order documents', () => {
       ),
     );
     // Every order's proforma at once, twice each: six numbers, one per order, 1 to 6.
-    const made = await Promise.all([...orders, ...orders].map((order) => generate(order.id, { type: 'proforma-invoice' }, accountant)));
+    const made = await Promise.all(
+      [...orders, ...orders].map((order) => generate(order.id, { type: 'proforma-invoice' }, accountant)),
+    );
     for (const res of made) expect(res.status, res.text).toBe(201);
     const byOrder = new Map<string, Set<string>>();
     made.forEach((res, i) => {
       byOrder.set(orders[i % 6]!.id, (byOrder.get(orders[i % 6]!.id) ?? new Set()).add(res.body.data.number));
     });
     for (const numbers of byOrder.values()) expect(numbers.size).toBe(1);
-    expect([...byOrder.values()].map((numbers) => [...numbers][0]).sort()).toEqual(['PI-00001', 'PI-00002', 'PI-00003', 'PI-00004', 'PI-00005', 'PI-00006']);
+    expect([...byOrder.values()].map((numbers) => [...numbers][0]).sort()).toEqual([
+      'PI-00001',
+      'PI-00002',
+      'PI-00003',
+      'PI-00004',
+      'PI-00005',
+      'PI-00006',
+    ]);
     // Another tenant's series is its own: the demo tenant's numbers do not move this one's.
     const again = data(await generate(orders[0]!.id, { type: 'proforma-invoice', language: 'ar' }, accountant), 201);
     expect(again.number).toBe([...byOrder.get(orders[0]!.id)!][0]);

@@ -28,9 +28,15 @@ const data = (res: { status: number; text: string; body: any }, status = 200) =>
 };
 
 /** A wallet-paid order walked to Purchased: inspection completed, contract signed. Answers the order and its customer's phone. */
-async function purchasedOrder({ key = admin(), inspectorId = DEMO_INSPECTOR } = {}): Promise<{ order: any; phone: string }> {
+async function purchasedOrder({
+  key = admin(),
+  inspectorId = DEMO_INSPECTOR,
+} = {}): Promise<{ order: any; phone: string }> {
   const phone = uniquePhone();
-  const customerRes = await api('POST', '/api/v1/customers', { key, body: { name: 'Export Customer', mobileNumber: phone } });
+  const customerRes = await api('POST', '/api/v1/customers', {
+    key,
+    body: { name: 'Export Customer', mobileNumber: phone },
+  });
   const customer = data(customerRes, 201);
   data(
     await api('POST', `/api/v1/wallets/${customer.walletId}/transactions`, {
@@ -46,11 +52,17 @@ async function purchasedOrder({ key = admin(), inspectorId = DEMO_INSPECTOR } = 
     inspectionDate: inspectionDate(),
     carDetails: { makeEn: 'Genesis', modelEn: 'G80', year: 2022 },
   });
-  const inspection = data(await api('POST', '/api/v1/inspections', { key, body: { orderId: order.id, inspectorId } }), 201);
+  const inspection = data(
+    await api('POST', '/api/v1/inspections', { key, body: { orderId: order.id, inspectorId } }),
+    201,
+  );
   data(await api('PATCH', `/api/v1/inspections/${inspection.id}/status`, { key, body: { status: 'InProgress' } }));
   data(await api('PATCH', `/api/v1/inspections/${inspection.id}/status`, { key, body: { status: 'Completed' } }));
   data(await changeStatus(order.id, key, { status: 'InspectionCompleted', version: 1 }));
-  const contract = data(await api('POST', '/api/v1/contracts', { key, body: { orderId: order.id, customerName: 'Export Customer' } }), 201);
+  const contract = data(
+    await api('POST', '/api/v1/contracts', { key, body: { orderId: order.id, customerName: 'Export Customer' } }),
+    201,
+  );
   data(await api('PATCH', `/api/v1/contracts/${contract.id}/sign`, { key }));
   data(await changeStatus(order.id, key, { status: 'ContractSigned', version: 2 }));
   data(await changeStatus(order.id, key, { status: 'Purchased', version: 3 }));
@@ -59,8 +71,10 @@ async function purchasedOrder({ key = admin(), inspectorId = DEMO_INSPECTOR } = 
 
 const step = (orderId: string, name: string, body: Record<string, unknown>, key = ops()) =>
   api('PUT', `/api/v1/orders/${orderId}/export-steps/${name}`, { key, body });
-const ship = (orderId: string, body: Record<string, unknown>, key = ops()) => api('PATCH', `/api/v1/orders/${orderId}/shipment`, { key, body });
-const deadlines = async (before: string, key = ops()) => data(await api('GET', `/api/v1/export-deadlines?before=${before}`, { key })) as any[];
+const ship = (orderId: string, body: Record<string, unknown>, key = ops()) =>
+  api('PATCH', `/api/v1/orders/${orderId}/shipment`, { key, body });
+const deadlines = async (before: string, key = ops()) =>
+  data(await api('GET', `/api/v1/export-deadlines?before=${before}`, { key })) as any[];
 
 describe('an order from Purchased to Delivered', () => {
   it('records the export steps and the voyage, tells the customer, and moves to Shipped and Delivered only with what they need', async () => {
@@ -70,8 +84,13 @@ describe('an order from Purchased to Delivered', () => {
     // Export steps, in turn; each raises the version and answers the order. The order says which may be recorded now.
     const recordable = async () => (await orderDetail(order.id)).recordableExportSteps;
     expect(await recordable()).toEqual(['deregistration']);
-    expect((await step(order.id, 'bonded-area', { date: today })).body).toMatchObject({ code: 'INVALID_STATE', error: 'Record the deregistration step first' });
-    const dereg = data(await step(order.id, 'deregistration', { date: today, documentUrl: 'https://files.example.com/dereg.pdf' }));
+    expect((await step(order.id, 'bonded-area', { date: today })).body).toMatchObject({
+      code: 'INVALID_STATE',
+      error: 'Record the deregistration step first',
+    });
+    const dereg = data(
+      await step(order.id, 'deregistration', { date: today, documentUrl: 'https://files.example.com/dereg.pdf' }),
+    );
     expect(dereg).toMatchObject({
       version: 5,
       exportSteps: {
@@ -81,8 +100,13 @@ describe('an order from Purchased to Delivered', () => {
     });
     expect(await recordable()).toEqual(['deregistration', 'bonded-area']);
     data(await step(order.id, 'bonded-area', { date: today, location: 'Pyeongtaek bonded yard' }));
-    const declared = data(await step(order.id, 'export-declaration', { date: today, number: '12345-26-000777X', version: 6 }));
-    expect(declared.exportSteps.exportDeclaration).toMatchObject({ number: '12345-26-000777X', loadBy: daysFromToday(30) });
+    const declared = data(
+      await step(order.id, 'export-declaration', { date: today, number: '12345-26-000777X', version: 6 }),
+    );
+    expect(declared.exportSteps.exportDeclaration).toMatchObject({
+      number: '12345-26-000777X',
+      loadBy: daysFromToday(30),
+    });
 
     // The deadlines it started, from the deadline index.
     const open = (await deadlines(daysFromToday(400))).filter((d) => d.orderId === order.id);
@@ -108,7 +132,10 @@ describe('an order from Purchased to Delivered', () => {
     // Shipped needs the bill of lading.
     const early = await changeStatus(order.id, ops(), { status: 'Shipped', version: booked.version });
     expect(early.status).toBe(422);
-    expect(early.body.details[0].missingRequirements.map((r: any) => r.code)).toEqual(['CUSTOMS_INVOICE_REQUIRED', 'BILL_OF_LADING_REQUIRED']);
+    expect(early.body.details[0].missingRequirements.map((r: any) => r.code)).toEqual([
+      'CUSTOMS_INVOICE_REQUIRED',
+      'BILL_OF_LADING_REQUIRED',
+    ]);
     data(
       await api('PATCH', `/api/v1/orders/${order.id}/customs-invoice`, {
         key: ops(),
@@ -126,9 +153,17 @@ describe('an order from Purchased to Delivered', () => {
         },
       }),
     );
-    const departed = data(await ship(order.id, { billOfLadingNumber: 'HMMBL123', billOfLadingUrl: 'https://files.example.com/bl.pdf', atd: today }));
+    const departed = data(
+      await ship(order.id, {
+        billOfLadingNumber: 'HMMBL123',
+        billOfLadingUrl: 'https://files.example.com/bl.pdf',
+        atd: today,
+      }),
+    );
     // Loaded: the load-by deadline is closed.
-    expect((await deadlines(daysFromToday(400))).filter((d) => d.orderId === order.id).map((d) => d.kind)).toEqual(['completion-report']);
+    expect((await deadlines(daysFromToday(400))).filter((d) => d.orderId === order.id).map((d) => d.kind)).toEqual([
+      'completion-report',
+    ]);
     const shipped = data(await changeStatus(order.id, ops(), { status: 'Shipped', version: departed.version }));
     expect(shipped.status).toBe('Shipped');
     const notYet = await changeStatus(order.id, ops(), { status: 'Delivered', version: shipped.version });
@@ -138,7 +173,10 @@ describe('an order from Purchased to Delivered', () => {
     const delivered = data(await changeStatus(order.id, ops(), { status: 'Delivered', version: arrived.version + 1 }));
     expect(delivered).toMatchObject({ status: 'Delivered', progress: 100 });
     // Its papers: the Arabic customs invoice (as the invoice asks) and the contract, from the order detail.
-    data(await api('POST', `/api/v1/orders/${order.id}/documents`, { key: ops(), body: { type: 'customs-invoice' } }), 201);
+    data(
+      await api('POST', `/api/v1/orders/${order.id}/documents`, { key: ops(), body: { type: 'customs-invoice' } }),
+      201,
+    );
     data(await api('POST', `/api/v1/orders/${order.id}/documents`, { key: ops(), body: { type: 'contract' } }), 201);
     const papers = (await orderDetail(order.id)).documents;
     expect(papers.map((d: any) => [d.type, d.language]).sort()).toEqual([
@@ -149,7 +187,10 @@ describe('an order from Purchased to Delivered', () => {
 
     // The walked order's papers as a customs broker, the buyer's bank and the buyer read them, in both languages.
     const read = async (type: string, language: 'en' | 'ar') => {
-      const made = data(await api('POST', `/api/v1/orders/${order.id}/documents`, { key: ops(), body: { type, language } }), 201);
+      const made = data(
+        await api('POST', `/api/v1/orders/${order.id}/documents`, { key: ops(), body: { type, language } }),
+        201,
+      );
       const response = await fetch(made.url);
       return { made, text: popplerView(new Uint8Array(await response.arrayBuffer())).text.replace(/\s+/g, ' ') };
     };
@@ -182,7 +223,8 @@ describe('an order from Purchased to Delivered', () => {
       expect(letters(proforma.text)).toContain(letters(language === 'en' ? 'Paid from wallet' : 'مدفوع من المحفظة'));
 
       const contract = await read('contract', language);
-      for (const field of [contract.made.number, 'Export Customer', '12,000.00 USD']) expect(contract.text, `${language} contract: ${field}`).toContain(field);
+      for (const field of [contract.made.number, 'Export Customer', '12,000.00 USD'])
+        expect(contract.text, `${language} contract: ${field}`).toContain(field);
     }
     expect((await deadlines(daysFromToday(400))).filter((d) => d.orderId === order.id)).toEqual([]);
     expect((await ship(order.id, { eta: today })).body).toMatchObject({ code: 'INVALID_STATE' });
@@ -215,7 +257,13 @@ describe('an order from Purchased to Delivered', () => {
     );
     const audit = data(await api('GET', `/api/v1/audit?entity=order&id=${order.id}&limit=50`, { key: admin() }));
     expect(audit.map((a: any) => a.action)).toEqual(
-      expect.arrayContaining(['export.deregistration', 'export.bonded-area', 'export.export-declaration', 'shipment.updated', 'export.completion-report']),
+      expect.arrayContaining([
+        'export.deregistration',
+        'export.bonded-area',
+        'export.export-declaration',
+        'shipment.updated',
+        'export.completion-report',
+      ]),
     );
   });
 
@@ -225,7 +273,9 @@ describe('an order from Purchased to Delivered', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.details.map((d: any) => d.field).sort()).toEqual(['body.date', 'body.documentUrl', 'body.number']);
     expect((await step(order.id, 'teleport', { date: TODAY() })).status).toBe(400);
-    expect((await step(order.id, 'deregistration', { date: '2026-02-30', documentUrl: 'https://f.example/d.pdf' })).status).toBe(400);
+    expect(
+      (await step(order.id, 'deregistration', { date: '2026-02-30', documentUrl: 'https://f.example/d.pdf' })).status,
+    ).toBe(400);
     const roro = await ship(order.id, {
       method: 'roro',
       bookingNumber: 'B',
@@ -242,10 +292,26 @@ describe('an order from Purchased to Delivered', () => {
       'body.portOfLoading',
       'body.portOfDischarge',
     ]);
-    expect((await step(order.id, 'deregistration', { date: TODAY(), documentUrl: 'https://f.example/d.pdf' }, demoKey('marketer'))).status).toBe(403);
-    expect((await step(order.id, 'deregistration', { date: TODAY(), documentUrl: 'https://f.example/d.pdf' }, demoKey('integrator', 'seoul'))).status).toBe(
-      403,
-    );
+    expect(
+      (
+        await step(
+          order.id,
+          'deregistration',
+          { date: TODAY(), documentUrl: 'https://f.example/d.pdf' },
+          demoKey('marketer'),
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await step(
+          order.id,
+          'deregistration',
+          { date: TODAY(), documentUrl: 'https://f.example/d.pdf' },
+          demoKey('integrator', 'seoul'),
+        )
+      ).status,
+    ).toBe(403);
     const seoulOps = data(
       await api('POST', '/api/v1/api-keys', {
         key: demoKey('platform'),
@@ -253,10 +319,16 @@ describe('an order from Purchased to Delivered', () => {
       }),
       201,
     ).key;
-    expect((await step(order.id, 'deregistration', { date: TODAY(), documentUrl: 'https://f.example/d.pdf' }, seoulOps)).status).toBe(404);
+    expect(
+      (await step(order.id, 'deregistration', { date: TODAY(), documentUrl: 'https://f.example/d.pdf' }, seoulOps))
+        .status,
+    ).toBe(404);
     expect((await orderDetail(order.id)).version).toBe(order.version);
     // A stale version.
-    expect((await step(order.id, 'deregistration', { date: TODAY(), documentUrl: 'https://f.example/d.pdf', version: 1 })).body).toMatchObject({
+    expect(
+      (await step(order.id, 'deregistration', { date: TODAY(), documentUrl: 'https://f.example/d.pdf', version: 1 }))
+        .body,
+    ).toMatchObject({
       code: 'VERSION_CONFLICT',
     });
     // The deadline list needs a real day.
@@ -276,22 +348,37 @@ describe('an order from Purchased to Delivered', () => {
     data(await step(order.id, 'bonded-area', { date: long }));
     data(await step(order.id, 'export-declaration', { date: daysFromToday(-27), number: 'LATE-1' }));
     const soon = (await deadlines(daysFromToday(10))).filter((d) => d.orderId === order.id);
-    expect(soon).toEqual([expect.objectContaining({ kind: 'load-by', due: daysFromToday(3), orderNumber: order.orderNumber })]);
+    expect(soon).toEqual([
+      expect.objectContaining({ kind: 'load-by', due: daysFromToday(3), orderNumber: order.orderNumber }),
+    ]);
     const listed = await deadlines(daysFromToday(400));
     expect(listed.map((d) => d.due)).toEqual([...listed.map((d) => d.due)].sort());
-    expect((await api('GET', `/api/v1/export-deadlines?before=${daysFromToday(400)}`, { key: demoKey('integrator', 'seoul') })).status).toBe(403);
+    expect(
+      (
+        await api('GET', `/api/v1/export-deadlines?before=${daysFromToday(400)}`, {
+          key: demoKey('integrator', 'seoul'),
+        })
+      ).status,
+    ).toBe(403);
 
     const reminder = await waitFor(
       'the reminder to operations',
-      async () => (await listChatLog(200, DEMO_OPERATIONS.phone)).find((m) => m.text?.includes(`#${order.orderNumber} `) && m.text.includes(daysFromToday(3))),
+      async () =>
+        (await listChatLog(200, DEMO_OPERATIONS.phone)).find(
+          (m) => m.text?.includes(`#${order.orderNumber} `) && m.text.includes(daysFromToday(3)),
+        ),
       30_000,
       500,
     );
     expect(reminder.text).toContain('loading (export declaration)');
-    const reminded = await waitFor('remindedAt', async () => (await deadlines(daysFromToday(10))).find((d) => d.orderId === order.id && d.remindedAt));
+    const reminded = await waitFor('remindedAt', async () =>
+      (await deadlines(daysFromToday(10))).find((d) => d.orderId === order.id && d.remindedAt),
+    );
     expect(reminded.remindedAt).toBeDefined();
     await new Promise((resolve) => setTimeout(resolve, 6_000));
-    const again = (await listChatLog(200, DEMO_OPERATIONS.phone)).filter((m) => m.text?.includes(`#${order.orderNumber} `) && m.text.includes('is due on'));
+    const again = (await listChatLog(200, DEMO_OPERATIONS.phone)).filter(
+      (m) => m.text?.includes(`#${order.orderNumber} `) && m.text.includes('is due on'),
+    );
     expect(again).toHaveLength(1);
   });
 
@@ -299,7 +386,8 @@ describe('an order from Purchased to Delivered', () => {
     // Arrange: bought 3 days ago
     const { order } = await purchasedOrder();
     await backdatePurchase(order.id, 3);
-    const dereg = (date: string) => step(order.id, 'deregistration', { date, documentUrl: 'https://files.example.com/dereg.pdf' });
+    const dereg = (date: string) =>
+      step(order.id, 'deregistration', { date, documentUrl: 'https://files.example.com/dereg.pdf' });
 
     // Act
     const early = await dereg(daysFromToday(-4));
@@ -312,7 +400,9 @@ describe('an order from Purchased to Delivered', () => {
     expect(early.body.details).toEqual([
       {
         field: 'body.date',
-        message: expect.stringMatching(`^must not be before the purchase \\(${daysFromToday(-3)}\\): a car is exported after it is bought, e.g. `),
+        message: expect.stringMatching(
+          `^must not be before the purchase \\(${daysFromToday(-3)}\\): a car is exported after it is bought, e.g. `,
+        ),
       },
     ]);
     expect(unchanged.version).toBe(order.version);
@@ -338,7 +428,8 @@ describe('an order from Purchased to Delivered', () => {
     const { key } = await newApiKey({ role: 'admin', tenantId: tenant.id });
     const inspectorId = await newStaffUser('inspector', tenant.id);
     const { order } = await purchasedOrder({ key, inspectorId });
-    const dereg = (date: string) => step(order.id, 'deregistration', { date, documentUrl: 'https://files.example.com/dereg.pdf' }, key);
+    const dereg = (date: string) =>
+      step(order.id, 'deregistration', { date, documentUrl: 'https://files.example.com/dereg.pdf' }, key);
 
     if (ahead) {
       // Act: the tenant's today, which is tomorrow in UTC
@@ -352,7 +443,10 @@ describe('an order from Purchased to Delivered', () => {
       // Assert
       expect(res.status, res.text).toBe(400);
       expect(res.body.details).toEqual([
-        { field: 'body.date', message: `must not be in the future: today is ${daysFromToday(-1)} in the tenant's time zone, e.g. ${daysFromToday(-1)}` },
+        {
+          field: 'body.date',
+          message: `must not be in the future: today is ${daysFromToday(-1)} in the tenant's time zone, e.g. ${daysFromToday(-1)}`,
+        },
       ]);
     }
   });

@@ -42,7 +42,13 @@ async function failed(key: string, limit = 2): Promise<Failed[]> {
   let cursor: string | undefined;
   let pages = 0;
   do {
-    const body = ok(await api('GET', `/api/v1/notifications?status=failed&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { key }));
+    const body = ok(
+      await api(
+        'GET',
+        `/api/v1/notifications?status=failed&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        { key },
+      ),
+    );
     found.push(...body.data);
     cursor = body.meta.nextCursor;
     pages += 1;
@@ -55,7 +61,9 @@ async function customerMessage(orderId: string): Promise<{ messageId: string; st
     `the customer's order.created message of ${orderId}`,
     async () => {
       const body = ok(await api('GET', `/api/v1/orders/${orderId}/notifications`, { key: operations }));
-      return body.data.find((m: { event: string; audience: string }) => m.event === 'order.created' && m.audience === 'customer');
+      return body.data.find(
+        (m: { event: string; audience: string }) => m.event === 'order.created' && m.audience === 'customer',
+      );
     },
     RUNNER_WAIT_MS,
     200,
@@ -64,14 +72,25 @@ async function customerMessage(orderId: string): Promise<{ messageId: string; st
 
 beforeAll(async () => {
   const subdomain = `fn${Date.now().toString(36)}`;
-  tenantId = (await createTenant({ name: `Failed messages ${subdomain}`, subdomain, markup: '1', visibleProviders: ['sk'], publishedOnly: false })).id;
+  tenantId = (
+    await createTenant({
+      name: `Failed messages ${subdomain}`,
+      subdomain,
+      markup: '1',
+      visibleProviders: ['sk'],
+      publishedOnly: false,
+    })
+  ).id;
   admin = (await newApiKey({ role: 'admin', tenantId })).key;
   operations = (await newApiKey({ userId: await newStaffUser('operations', tenantId) })).key;
   accountant = (await newApiKey({ userId: await newStaffUser('accountant', tenantId) })).key;
   marketer = (await newApiKey({ userId: await newStaffUser('marketer', tenantId) })).key;
   // The first customer's number is one the local chat channel refuses; the others' it takes.
   for (const mobileNumber of [CHAT_FAIL_NUMBER, uniquePhone(), uniquePhone()]) {
-    const customer = ok(await api('POST', '/api/v1/customers', { key: operations, body: { name: 'Failing Customer', mobileNumber } }), 201).data;
+    const customer = ok(
+      await api('POST', '/api/v1/customers', { key: operations, body: { name: 'Failing Customer', mobileNumber } }),
+      201,
+    ).data;
     const order = ok(
       await api('POST', '/api/v1/orders', {
         key: operations,
@@ -89,7 +108,12 @@ describe('GET /api/v1/notifications?status=failed', () => {
     expect(refused.status).toBe('failed');
     const listed = await failed(operations);
     expect(listed.map((m) => m.messageId)).toEqual([refused.messageId]);
-    expect(listed[0]).toMatchObject({ orderId: orders[0]!.id, orderNumber: orders[0]!.orderNumber, status: 'failed', audience: 'customer' });
+    expect(listed[0]).toMatchObject({
+      orderId: orders[0]!.id,
+      orderNumber: orders[0]!.orderNumber,
+      status: 'failed',
+      audience: 'customer',
+    });
   });
 
   it('adds a message WhatsApp reports failed, newest first, and takes it out when it is delivered after all', async () => {
@@ -106,7 +130,9 @@ describe('GET /api/v1/notifications?status=failed', () => {
     // Newest first by when each message was sent; the consumer sends the orders' messages side by side, so that order is the messages', not the orders'.
     const first = await customerMessage(orders[0]!.id);
     const newestFirst = (messages: Array<{ messageId: string; createdAt: string }>) =>
-      [...messages].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.messageId.localeCompare(a.messageId)).map((m) => m.messageId);
+      [...messages]
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.messageId.localeCompare(a.messageId))
+        .map((m) => m.messageId);
     expect(listed.map((m) => m.messageId)).toEqual(newestFirst([first, second, third]));
     expect(listed.find((m) => m.messageId === third.messageId)).toMatchObject({
       orderId: orders[2]!.id,
@@ -126,12 +152,20 @@ describe('GET /api/v1/notifications?status=failed', () => {
     const theirs = await failed(demoKey('operations'), 50);
     expect(theirs.some((m) => ours.has(m.messageId))).toBe(false);
     const page = ok(await api('GET', '/api/v1/notifications?status=failed&limit=1', { key: operations }));
-    const foreign = await api('GET', `/api/v1/notifications?status=failed&limit=1&cursor=${encodeURIComponent(page.meta.nextCursor)}`, {
-      key: demoKey('operations'),
-    });
+    const foreign = await api(
+      'GET',
+      `/api/v1/notifications?status=failed&limit=1&cursor=${encodeURIComponent(page.meta.nextCursor)}`,
+      {
+        key: demoKey('operations'),
+      },
+    );
     expect(foreign.status, foreign.text).toBe(400);
     expect(fields(foreign)).toContain('query.cursor');
-    const platform = ok(await api('GET', `/api/v1/notifications?status=failed&limit=50&tenantId=${tenantId}`, { key: demoKey('platform') })).data;
+    const platform = ok(
+      await api('GET', `/api/v1/notifications?status=failed&limit=50&tenantId=${tenantId}`, {
+        key: demoKey('platform'),
+      }),
+    ).data;
     expect(new Set(platform.map((m: Failed) => m.messageId))).toEqual(ours);
   });
 
@@ -147,11 +181,15 @@ describe('GET /api/v1/notifications?status=failed', () => {
       expect(res.status, `${path}: ${res.text}`).toBe(400);
       expect(fields(res), path).toContain(field);
     }
-    for (const key of [marketer, accountant]) expect((await api('GET', '/api/v1/notifications?status=failed', { key })).status).toBe(403);
+    for (const key of [marketer, accountant])
+      expect((await api('GET', '/api/v1/notifications?status=failed', { key })).status).toBe(403);
     for (const role of ['marketer', 'accountant', 'inspector', 'integrator'] as const) {
       expect((await api('GET', '/api/v1/notifications?status=failed', { key: demoKey(role) })).status, role).toBe(403);
-      expect(ok(await api('GET', '/api/v1/me', { key: demoKey(role) })).data.routes, role).not.toContain('GET /api/v1/notifications');
+      expect(ok(await api('GET', '/api/v1/me', { key: demoKey(role) })).data.routes, role).not.toContain(
+        'GET /api/v1/notifications',
+      );
     }
-    for (const key of [admin, operations]) expect(ok(await api('GET', '/api/v1/me', { key })).data.routes).toContain('GET /api/v1/notifications');
+    for (const key of [admin, operations])
+      expect(ok(await api('GET', '/api/v1/me', { key })).data.routes).toContain('GET /api/v1/notifications');
   });
 });

@@ -138,7 +138,8 @@ interface Failure {
 const stats = { requests: 0, over500: 0, operations: new Set<string>() };
 const failures = new Map<string, Failure>();
 
-const truncate = (text: string, max = TRUNCATE) => (text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text);
+const truncate = (text: string, max = TRUNCATE) =>
+  text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text;
 
 /**
  * encodeURIComponent, except that a lone surrogate (which it refuses) becomes U+FFFD first. (Sent
@@ -146,13 +147,16 @@ const truncate = (text: string, max = TRUNCATE) => (text.length > max ? `${text.
  * route, which the service cannot change locally.)
  */
 const encodePathSegment = (value: string): string =>
-  encodeURIComponent(value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
+  encodeURIComponent(
+    value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'),
+  );
 
 function urlOf(op: Operation, request: Pick<FuzzRequest, 'pathParams' | 'query'>): string {
   const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodePathSegment(request.pathParams[name] ?? ''));
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(request.query)) {
-    for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined) query.append(name, typeof one === 'string' ? one : JSON.stringify(one));
+    for (const one of Array.isArray(value) ? value : [value])
+      if (one !== undefined) query.append(name, typeof one === 'string' ? one : JSON.stringify(one));
   }
   const search = query.toString();
   return `${path}${search ? `?${search}` : ''}`;
@@ -168,7 +172,12 @@ async function send(
   for (let attempt = 1; ; attempt += 1) {
     stats.requests += 1;
     try {
-      const response = await fetch(`${baseUrl}${url}`, { method, headers, body: options.body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      const response = await fetch(`${baseUrl}${url}`, {
+        method,
+        headers,
+        body: options.body,
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
       const text = await response.text();
       let json: unknown;
       try {
@@ -191,14 +200,16 @@ async function send(
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** What is wrong with an answer the document gives as an HTML page: a status >= 500, or anything but HTML. */
 function pageProblemsOf(answer: Answer): string[] {
   if (answer.error) return [`no answer: ${answer.error}`];
   const problems: string[] = [];
   if (answer.status >= 500) problems.push(`status ${answer.status} >= 500`);
-  if (!/^text\/html\b/i.test(answer.contentType)) problems.push(`content-type is "${answer.contentType}", not the documented HTML page`);
+  if (!/^text\/html\b/i.test(answer.contentType))
+    problems.push(`content-type is "${answer.contentType}", not the documented HTML page`);
   if (!/^<!doctype html>/i.test(answer.text)) problems.push('body is not an HTML page');
   return problems;
 }
@@ -208,25 +219,32 @@ function problemsOf(answer: Answer): string[] {
   if (answer.error) return [`no answer: ${answer.error}`];
   const problems: string[] = [];
   if (answer.status >= 500) problems.push(`status ${answer.status} >= 500`);
-  if (!/^application\/json\b/i.test(answer.contentType)) problems.push(`content-type is "${answer.contentType}", not JSON`);
+  if (!/^application\/json\b/i.test(answer.contentType))
+    problems.push(`content-type is "${answer.contentType}", not JSON`);
   const body = answer.json;
   if (!isObject(body)) return [...problems, 'body is not a JSON object'];
   const extra = (allowed: string[]) => Object.keys(body).filter((key) => !allowed.includes(key));
   if (answer.status >= 200 && answer.status < 300) {
     if (body.success !== true) problems.push('success is not true on a 2xx');
     if (!('data' in body)) problems.push('no data on a 2xx');
-    if (extra(['success', 'data', 'meta']).length > 0) problems.push(`unexpected keys ${extra(['success', 'data', 'meta']).join(', ')}`);
+    if (extra(['success', 'data', 'meta']).length > 0)
+      problems.push(`unexpected keys ${extra(['success', 'data', 'meta']).join(', ')}`);
   } else {
     if (body.success !== false) problems.push('success is not false on an error');
     if (typeof body.error !== 'string') problems.push('error is not a string');
-    if (body.statusCode !== answer.status) problems.push(`statusCode ${String(body.statusCode)} differs from the HTTP status ${answer.status}`);
+    if (body.statusCode !== answer.status)
+      problems.push(`statusCode ${String(body.statusCode)} differs from the HTTP status ${answer.status}`);
     if (typeof body.code !== 'string') problems.push('code is not a string');
     const unexpected = extra(['success', 'error', 'statusCode', 'code', 'details']);
     if (unexpected.length > 0) problems.push(`unexpected keys ${unexpected.join(', ')}`);
     // The one documented shape of details, on every code: a list of {field?, message, ...facts}.
     if (
       'details' in body &&
-      !(Array.isArray(body.details) && body.details.length > 0 && body.details.every((d) => isObject(d) && typeof d.message === 'string'))
+      !(
+        Array.isArray(body.details) &&
+        body.details.length > 0 &&
+        body.details.every((d) => isObject(d) && typeof d.message === 'string')
+      )
     ) {
       problems.push(`details is not a non-empty list of problems: ${truncate(JSON.stringify(body.details), 120)}`);
     }
@@ -234,7 +252,8 @@ function problemsOf(answer: Answer): string[] {
   return problems;
 }
 
-const codeOf = (answer: Answer): string => (isObject(answer.json) && typeof answer.json.code === 'string' ? answer.json.code : '(no code)');
+const codeOf = (answer: Answer): string =>
+  isObject(answer.json) && typeof answer.json.code === 'string' ? answer.json.code : '(no code)';
 
 function describeExchange(
   method: string,
@@ -248,7 +267,9 @@ function describeExchange(
     .map(([name, value]) => `, ${name}: ${truncate(JSON.stringify(value), 140)}`)
     .join('');
   const request = `${method} ${url} (key: ${keyName}${extra})${body === undefined ? '' : `\n      body: ${truncate(body)}`}`;
-  const response = answer.error ? `(no answer: ${answer.error})` : `${answer.status} ${answer.contentType}\n      ${truncate(answer.text)}`;
+  const response = answer.error
+    ? `(no answer: ${answer.error})`
+    : `${answer.status} ${answer.contentType}\n      ${truncate(answer.text)}`;
   return { request, response };
 }
 
@@ -277,7 +298,9 @@ function failuresOf(operation: string): Failure[] {
 function assertNoFailures(operation: string): void {
   const found = failuresOf(operation);
   if (found.length > 0) {
-    throw new Error(`${found.length} distinct failing input(s) for ${operation}:\n\n${found.map(formatFailure).join('\n\n')}`);
+    throw new Error(
+      `${found.length} distinct failing input(s) for ${operation}:\n\n${found.map(formatFailure).join('\n\n')}`,
+    );
   }
 }
 
@@ -347,7 +370,11 @@ const objectOf = (parameters: Parameter[]): JsonSchema => ({
   additionalProperties: false,
 });
 
-const idempotencyKeys = fc.oneof(fc.constant(undefined), fc.stringMatching(/^[A-Za-z0-9-]{8,40}$/), fc.constantFrom('fuzz-reused-key-1', 'fuzz-reused-key-2'));
+const idempotencyKeys = fc.oneof(
+  fc.constant(undefined),
+  fc.stringMatching(/^[A-Za-z0-9-]{8,40}$/),
+  fc.constantFrom('fuzz-reused-key-1', 'fuzz-reused-key-2'),
+);
 
 interface Hostile {
   kind: string;
@@ -361,11 +388,19 @@ interface Hostile {
 
 /** Scalar places without a format behave alike when their schemas are the same. */
 const signatureOf = (part: string, variant: { variant: string; schema: JsonSchema }): string | undefined =>
-  variant.schema.format || variant.schema.properties || variant.schema.items || variant.schema.patternProperties || variant.schema.type === 'object'
+  variant.schema.format ||
+  variant.schema.properties ||
+  variant.schema.items ||
+  variant.schema.patternProperties ||
+  variant.schema.type === 'object'
     ? undefined
     : `${part}|${JSON.stringify(variant.schema)}|${variant.variant}`;
 
-function requestArbitraries(op: Operation, realIds: boolean, minimal = false): { valid: fc.Arbitrary<Parts>; hostile: Hostile[] } {
+function requestArbitraries(
+  op: Operation,
+  realIds: boolean,
+  minimal = false,
+): { valid: fc.Arbitrary<Parts>; hostile: Hostile[] } {
   const pathParameters = op.parameters.filter((p) => p.in === 'path');
   const queryParameters = op.parameters.filter((p) => p.in === 'query');
   const idempotent = op.parameters.some((p) => p.in === 'header' && p.name === 'Idempotency-Key');
@@ -376,7 +411,9 @@ function requestArbitraries(op: Operation, realIds: boolean, minimal = false): {
     const id = realIds ? realIdFor(op.path) : undefined;
     return id ?? (validArbitrary(parameter.schema, { mode: 'text' }) as fc.Arbitrary<string>);
   };
-  const validPath = fc.record(Object.fromEntries(pathParameters.map((p) => [p.name, pathParam(p)]))) as fc.Arbitrary<Record<string, string>>;
+  const validPath = fc.record(Object.fromEntries(pathParameters.map((p) => [p.name, pathParam(p)]))) as fc.Arbitrary<
+    Record<string, string>
+  >;
   const querySchema = objectOf(queryParameters);
   const validQuery = validArbitrary(querySchema, textOptions) as fc.Arbitrary<Record<string, unknown>>;
   const validBody = op.body ? validArbitrary(op.body, options) : fc.constant(undefined);
@@ -384,10 +421,20 @@ function requestArbitraries(op: Operation, realIds: boolean, minimal = false): {
 
   const assemble = (
     kind: string,
-    parts: { path?: fc.Arbitrary<Record<string, string>>; query?: fc.Arbitrary<unknown>; body?: fc.Arbitrary<unknown>; key?: fc.Arbitrary<string | undefined> },
+    parts: {
+      path?: fc.Arbitrary<Record<string, string>>;
+      query?: fc.Arbitrary<unknown>;
+      body?: fc.Arbitrary<unknown>;
+      key?: fc.Arbitrary<string | undefined>;
+    },
   ): fc.Arbitrary<Parts> =>
     fc
-      .record({ pathParams: parts.path ?? validPath, query: parts.query ?? validQuery, body: parts.body ?? validBody, key: parts.key ?? validKey })
+      .record({
+        pathParams: parts.path ?? validPath,
+        query: parts.query ?? validQuery,
+        body: parts.body ?? validBody,
+        key: parts.key ?? validKey,
+      })
       .map((p) => ({
         kind,
         pathParams: p.pathParams,
@@ -398,7 +445,8 @@ function requestArbitraries(op: Operation, realIds: boolean, minimal = false): {
 
   const hostile: Hostile[] = [];
   for (const parameter of pathParameters) {
-    const others = (value: fc.Arbitrary<string>) => fc.tuple(validPath, value).map(([path, v]) => ({ ...path, [parameter.name]: v }));
+    const others = (value: fc.Arbitrary<string>) =>
+      fc.tuple(validPath, value).map(([path, v]) => ({ ...path, [parameter.name]: v }));
     hostile.push({
       kind: `path.${parameter.name}: random (unknown) id`,
       arbitrary: assemble(`path.${parameter.name}: random (unknown) id`, {
@@ -407,14 +455,24 @@ function requestArbitraries(op: Operation, realIds: boolean, minimal = false): {
     });
     // (With minLength 1, the schema's own "too short" variant is the empty segment.)
     if (parameter.schema.minLength !== 1)
-      hostile.push({ kind: `path.${parameter.name}: empty`, arbitrary: assemble(`path.${parameter.name}: empty`, { path: others(fc.constant('')) }) });
+      hostile.push({
+        kind: `path.${parameter.name}: empty`,
+        arbitrary: assemble(`path.${parameter.name}: empty`, { path: others(fc.constant('')) }),
+      });
     for (const variant of invalidVariants(parameter.schema, `path.${parameter.name}`, { mode: 'text' })) {
-      hostile.push({ kind: variant.kind, arbitrary: assemble(variant.kind, { path: others(variant.arbitrary.map(String)) }) });
+      hostile.push({
+        kind: variant.kind,
+        arbitrary: assemble(variant.kind, { path: others(variant.arbitrary.map(String)) }),
+      });
     }
   }
   if (queryParameters.length > 0) {
     for (const variant of invalidVariants(querySchema, 'query', textOptions)) {
-      hostile.push({ kind: variant.kind, arbitrary: assemble(variant.kind, { query: variant.arbitrary }), signature: signatureOf('query', variant) });
+      hostile.push({
+        kind: variant.kind,
+        arbitrary: assemble(variant.kind, { query: variant.arbitrary }),
+        signature: signatureOf('query', variant),
+      });
     }
     // The same parameter twice (API Gateway passes multi-value query strings).
     for (const parameter of queryParameters) {
@@ -422,12 +480,20 @@ function requestArbitraries(op: Operation, realIds: boolean, minimal = false): {
       const twice = fc
         .tuple(validQuery, validArbitrary(parameter.schema, textOptions), validArbitrary(parameter.schema, textOptions))
         .map(([q, a, b]) => ({ ...q, [parameter.name]: [a, b] }));
-      hostile.push({ kind, arbitrary: assemble(kind, { query: twice }), signature: `query repeated|${JSON.stringify(parameter.schema)}` });
+      hostile.push({
+        kind,
+        arbitrary: assemble(kind, { query: twice }),
+        signature: `query repeated|${JSON.stringify(parameter.schema)}`,
+      });
     }
   }
   if (op.body) {
     for (const variant of invalidVariants(op.body, 'body', options)) {
-      hostile.push({ kind: variant.kind, arbitrary: assemble(variant.kind, { body: variant.arbitrary }), signature: signatureOf('body', variant) });
+      hostile.push({
+        kind: variant.kind,
+        arbitrary: assemble(variant.kind, { body: variant.arbitrary }),
+        signature: signatureOf('body', variant),
+      });
     }
   }
   if (idempotent) {
@@ -487,8 +553,13 @@ async function exchange(op: Operation, request: FuzzRequest): Promise<void> {
   const url = urlOf(op, request);
   const body = op.body && request.body !== undefined ? JSON.stringify(request.body) : undefined;
   // The profile routes always as the fuzz's own tenant: platform staff would name the demo tenant (?tenantId=) and strip its seller.
-  const key = op.path.startsWith('/api/v1/tenant-profile') ? profileKey : request.platform && platformKey ? platformKey : tenantKey;
-  const headers: Record<string, string> = request.idempotencyKey === undefined ? {} : { 'Idempotency-Key': request.idempotencyKey };
+  const key = op.path.startsWith('/api/v1/tenant-profile')
+    ? profileKey
+    : request.platform && platformKey
+      ? platformKey
+      : tenantKey;
+  const headers: Record<string, string> =
+    request.idempotencyKey === undefined ? {} : { 'Idempotency-Key': request.idempotencyKey };
   const answer = await send(op.method, url, { key, body, headers });
   // An empty token (`/track/`) matches no route at all: the router's ROUTE_NOT_FOUND, in the envelope.
   const asPage = op.pages.has(answer.status) && !/^application\/json\b/i.test(answer.contentType);
@@ -511,7 +582,13 @@ beforeAll(async () => {
   tenantKey = demoKey('admin');
   platformKey = inject('demoKeys').find((k) => k.tenantId === undefined)?.key;
   const subdomain = `fuzzprofile${Date.now().toString(36)}`;
-  const own = await createTenant({ name: `Fuzz ${subdomain}`, subdomain, markup: '1', visibleProviders: ['sk'], publishedOnly: false });
+  const own = await createTenant({
+    name: `Fuzz ${subdomain}`,
+    subdomain,
+    markup: '1',
+    visibleProviders: ['sk'],
+    publishedOnly: false,
+  });
   profileKey = (await newApiKey({ role: 'admin', tenantId: own.id })).key;
   const ops = demoKey('operations');
   const customer = await newCustomer({ key: tenantKey });
@@ -519,16 +596,29 @@ beforeAll(async () => {
     customerId: customer.id,
     totalAmount: 18_500,
     currency: 'AED',
-    carDetails: { makeEn: 'Kia', modelEn: 'Sorento', year: 2022, vin: 'KNAPU81BDN7123456', color: 'White', kilometers: 42_000 },
+    carDetails: {
+      makeEn: 'Kia',
+      modelEn: 'Sorento',
+      year: 2022,
+      vin: 'KNAPU81BDN7123456',
+      color: 'White',
+      kilometers: 42_000,
+    },
   });
-  const contract = await api('POST', '/api/v1/contracts', { key: ops, body: { orderId: order.id, customerName: 'Fuzz Customer' } });
+  const contract = await api('POST', '/api/v1/contracts', {
+    key: ops,
+    body: { orderId: order.id, customerName: 'Fuzz Customer' },
+  });
   expect(contract.status, contract.text).toBe(201);
   const billing = await api('POST', '/api/v1/billing', {
     key: ops,
     body: { orderId: order.id, type: 'invoice', amount: 1000, currency: 'USD', description: 'fuzz invoice' },
   });
   expect(billing.status, billing.text).toBe(201);
-  const inspection = await api('POST', '/api/v1/inspections', { key: ops, body: { orderId: order.id, inspectorId: DEMO_INSPECTOR } });
+  const inspection = await api('POST', '/api/v1/inspections', {
+    key: ops,
+    body: { orderId: order.id, inspectorId: DEMO_INSPECTOR },
+  });
   expect(inspection.status, inspection.text).toBe(201);
   const cars = await api('GET', '/api/v1/cars?limit=5', { key: tenantKey });
   expect(cars.status, cars.text).toBe(200);
@@ -549,7 +639,10 @@ afterAll(() => {
     console.log(
       `fuzz: ${distinct.length} distinct failing inputs (operation | input | status | code | problems):\n` +
         distinct
-          .map((f) => `  ${f.operation} | ${f.kind} | ${f.status} | ${f.code} | ${f.problems.join('; ')}${f.count > 1 ? ` (×${f.count})` : ''}`)
+          .map(
+            (f) =>
+              `  ${f.operation} | ${f.kind} | ${f.status} | ${f.code} | ${f.problems.join('; ')}${f.count > 1 ? ` (×${f.count})` : ''}`,
+          )
           .join('\n'),
     );
   }
@@ -601,7 +694,9 @@ describe('fuzz: raw requests', () => {
   const realPath = (op: Operation) =>
     urlOf(op, {
       pathParams: Object.fromEntries(
-        op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, fc.sample(realIdFor(op.path) ?? fc.constant('x'), { numRuns: 1, seed: 1 })[0]!]),
+        op.parameters
+          .filter((p) => p.in === 'path')
+          .map((p) => [p.name, fc.sample(realIdFor(op.path) ?? fc.constant('x'), { numRuns: 1, seed: 1 })[0]!]),
       ),
       query: {},
     });
@@ -641,7 +736,11 @@ describe('fuzz: raw requests', () => {
       await raw(
         'nested 100 levels',
         op,
-        JSON.stringify({ carDetails: nested(100, 'array'), signedDocument: nested(100, 'object'), documents: [nested(100, 'object')] }),
+        JSON.stringify({
+          carDetails: nested(100, 'array'),
+          signedDocument: nested(100, 'object'),
+          documents: [nested(100, 'object')],
+        }),
       );
     }));
 

@@ -30,10 +30,22 @@ describe('getting started, as the reference writes it', () => {
         .filter((d) => typeof d?.orderNumber === 'number');
       const orderId = orders[0]!.id!;
       expect(orders.map((o) => o!.status)).toEqual(
-        expect.arrayContaining(['DepositSubmitted', 'DepositConfirmed', 'InspectionCompleted', 'Purchased', 'Shipped', 'Delivered']),
+        expect.arrayContaining([
+          'DepositSubmitted',
+          'DepositConfirmed',
+          'InspectionCompleted',
+          'Purchased',
+          'Shipped',
+          'Delivered',
+        ]),
       );
       const read = await api('GET', `/api/v1/orders/${orderId}`, { key: demoKey('integrator') });
-      expect(read.body.data).toMatchObject({ status: 'Delivered', progress: 100, isTerminal: true, financialSummary: { totalConfirmed: 18500 } });
+      expect(read.body.data).toMatchObject({
+        status: 'Delivered',
+        progress: 100,
+        isTerminal: true,
+        financialSummary: { totalConfirmed: 18500 },
+      });
       expect(run.stdout).toContain('"status": "Delivered"');
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -61,15 +73,24 @@ function ok<T>(result: { data?: { data: T }; error?: unknown; response: Response
 describe('getting started, through the typed client', () => {
   it('takes a new customer from registration to a delivered order', async () => {
     const customer = ok(
-      await integrator.POST('/api/v1/customers', { body: { name: 'Layla Haddad', mobileNumber: uniquePhone(), country: 'AE', idNumber: 'P998877' } }),
+      await integrator.POST('/api/v1/customers', {
+        body: { name: 'Layla Haddad', mobileNumber: uniquePhone(), country: 'AE', idNumber: 'P998877' },
+      }),
     );
-    const found = ok(await integrator.GET('/api/v1/customers/search', { params: { query: { phone: customer.mobileNumber } } }));
+    const found = ok(
+      await integrator.GET('/api/v1/customers/search', { params: { query: { phone: customer.mobileNumber } } }),
+    );
     expect(found.map((c) => c.id)).toEqual([customer.id]);
 
     const order = ok(
       await integrator.POST('/api/v1/orders', {
         params: { header: { 'Idempotency-Key': `getting-started-${customer.id}` } },
-        body: { customerId: customer.id, totalAmount: 18_500, currency: 'USD', carDetails: { makeEn: 'Kia', modelEn: 'Sorento', year: 2022 } },
+        body: {
+          customerId: customer.id,
+          totalAmount: 18_500,
+          currency: 'USD',
+          carDetails: { makeEn: 'Kia', modelEn: 'Sorento', year: 2022 },
+        },
       }),
     );
     expect(order).toMatchObject({ status: 'DepositSubmitted', version: 1 });
@@ -89,36 +110,63 @@ describe('getting started, through the typed client', () => {
     };
 
     const deposit = ok(
-      await operations.POST('/api/v1/billing', { body: { orderId, type: 'receipt', amount: 2_000, currency: 'USD', description: 'Deposit' } }),
+      await operations.POST('/api/v1/billing', {
+        body: { orderId, type: 'receipt', amount: 2_000, currency: 'USD', description: 'Deposit' },
+      }),
     );
     const before = ok(
-      await accountant.POST('/api/v1/orders/{id}/validate-transition', { params: { path: { id: orderId } }, body: { targetStatus: 'DepositConfirmed' } }),
+      await accountant.POST('/api/v1/orders/{id}/validate-transition', {
+        params: { path: { id: orderId } },
+        body: { targetStatus: 'DepositConfirmed' },
+      }),
     );
     expect(before.blocked.map((b) => b.status)).toContain('DepositConfirmed');
     ok(await accountant.PATCH('/api/v1/billing/{id}/confirm', { params: { path: { id: deposit.id } } }));
     const after = ok(
-      await accountant.POST('/api/v1/orders/{id}/validate-transition', { params: { path: { id: orderId } }, body: { targetStatus: 'DepositConfirmed' } }),
+      await accountant.POST('/api/v1/orders/{id}/validate-transition', {
+        params: { path: { id: orderId } },
+        body: { targetStatus: 'DepositConfirmed' },
+      }),
     );
     expect(after).toMatchObject({ valid: true, reachableNow: expect.arrayContaining(['DepositConfirmed']) });
     await move(accountant, 'DepositConfirmed');
 
-    await move(operations, 'InspectionScheduled', { inspectionDate: new Date(Date.now() + 3 * 86_400_000).toISOString() });
-    const inspection = ok(await operations.POST('/api/v1/inspections', { body: { orderId, inspectorId: DEMO_INSPECTOR } }));
-    ok(await inspector.PATCH('/api/v1/inspections/{id}/status', { params: { path: { id: inspection.id } }, body: { status: 'InProgress' } }));
+    await move(operations, 'InspectionScheduled', {
+      inspectionDate: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    });
+    const inspection = ok(
+      await operations.POST('/api/v1/inspections', { body: { orderId, inspectorId: DEMO_INSPECTOR } }),
+    );
     ok(
-      await inspector.PATCH('/api/v1/inspections/{id}/status', { params: { path: { id: inspection.id } }, body: { status: 'Completed', notes: 'Clean car' } }),
+      await inspector.PATCH('/api/v1/inspections/{id}/status', {
+        params: { path: { id: inspection.id } },
+        body: { status: 'InProgress' },
+      }),
+    );
+    ok(
+      await inspector.PATCH('/api/v1/inspections/{id}/status', {
+        params: { path: { id: inspection.id } },
+        body: { status: 'Completed', notes: 'Clean car' },
+      }),
     );
     await move(inspector, 'InspectionCompleted');
 
     const contract = ok(await operations.POST('/api/v1/contracts', { body: { orderId, customerName: customer.name } }));
     expect(contract).toMatchObject({ customerCountry: 'AE', customerIdNumber: 'P998877', version: 1 });
-    ok(await operations.POST('/api/v1/contracts/{id}/send', { params: { path: { id: contract.id } }, body: { phone: customer.mobileNumber } }));
+    ok(
+      await operations.POST('/api/v1/contracts/{id}/send', {
+        params: { path: { id: contract.id } },
+        body: { phone: customer.mobileNumber },
+      }),
+    );
     ok(await operations.PATCH('/api/v1/contracts/{id}/sign', { params: { path: { id: contract.id } } }));
     await move(operations, 'ContractSigned');
 
     await move(operations, 'PaymentSubmitted');
     const payment = ok(
-      await operations.POST('/api/v1/billing', { body: { orderId, type: 'receipt', amount: 16_500, currency: 'USD', description: 'Balance' } }),
+      await operations.POST('/api/v1/billing', {
+        body: { orderId, type: 'receipt', amount: 16_500, currency: 'USD', description: 'Balance' },
+      }),
     );
     ok(await accountant.PATCH('/api/v1/billing/{id}/confirm', { params: { path: { id: payment.id } } }));
     await move(accountant, 'PaymentConfirmed');
@@ -148,13 +196,27 @@ describe('getting started, through the typed client', () => {
     await step('bonded-area', { date: today, location: 'Incheon bonded yard' });
     await step('export-declaration', { date: today, number: '12345-26-000123X' });
     const ship = async (body: Record<string, string>) => {
-      const result = await operations.PATCH('/api/v1/orders/{id}/shipment', { params: { path: { id: orderId }, header: { 'If-Match': etag } }, body });
+      const result = await operations.PATCH('/api/v1/orders/{id}/shipment', {
+        params: { path: { id: orderId }, header: { 'If-Match': etag } },
+        body,
+      });
       etag = result.response.headers.get('etag')!;
       return ok(result);
     };
-    await ship({ method: 'roro', bookingNumber: 'BK-1', carrier: 'Hyundai Glovis', portOfLoading: 'KRPTK', portOfDischarge: 'AEJEA', etd: today, eta: today });
+    await ship({
+      method: 'roro',
+      bookingNumber: 'BK-1',
+      carrier: 'Hyundai Glovis',
+      portOfLoading: 'KRPTK',
+      portOfDischarge: 'AEJEA',
+      etd: today,
+      eta: today,
+    });
     const blocked = ok(
-      await operations.POST('/api/v1/orders/{id}/validate-transition', { params: { path: { id: orderId } }, body: { targetStatus: 'Shipped' } }),
+      await operations.POST('/api/v1/orders/{id}/validate-transition', {
+        params: { path: { id: orderId } },
+        body: { targetStatus: 'Shipped' },
+      }),
     );
     expect(blocked.missingRequirements.map((r) => r.code)).toEqual(['BILL_OF_LADING_REQUIRED']);
     await ship({ billOfLadingNumber: 'BL-77', billOfLadingUrl: 'https://files.example.com/bl.pdf', atd: today });
@@ -165,7 +227,9 @@ describe('getting started, through the typed client', () => {
 
     const delivered = ok(await integrator.GET('/api/v1/orders/{id}', { params: { path: { id: orderId } } }));
     expect(delivered).toMatchObject({ status: 'Delivered', progress: 100, isTerminal: true });
-    const notifications = ok(await integrator.GET('/api/v1/orders/{id}/notifications', { params: { path: { id: orderId } } }));
+    const notifications = ok(
+      await integrator.GET('/api/v1/orders/{id}/notifications', { params: { path: { id: orderId } } }),
+    );
     expect(notifications.length).toBeGreaterThan(0);
   });
 
@@ -177,11 +241,16 @@ describe('getting started, through the typed client', () => {
       details: expect.arrayContaining([expect.objectContaining({ field: 'body.mobileNumber' })]),
     });
 
-    const unknown = await integrator.GET('/api/v1/orders/{id}', { params: { path: { id: 'ckunknownrecord000000000000' } } });
+    const unknown = await integrator.GET('/api/v1/orders/{id}', {
+      params: { path: { id: 'ckunknownrecord000000000000' } },
+    });
     expect(unknown.response.status).toBe(404);
 
     const forbidden = await inspector.POST('/api/v1/customers', { body: { name: 'A', mobileNumber: uniquePhone() } });
-    expect(forbidden.error).toMatchObject({ code: 'FORBIDDEN', details: [expect.objectContaining({ allowedRoles: expect.arrayContaining(['integrator']) })] });
+    expect(forbidden.error).toMatchObject({
+      code: 'FORBIDDEN',
+      details: [expect.objectContaining({ allowedRoles: expect.arrayContaining(['integrator']) })],
+    });
 
     const noKey = await typedClient().GET('/api/v1/orders');
     expect(noKey.response.status).toBe(401);

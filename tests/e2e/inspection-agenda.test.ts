@@ -38,7 +38,15 @@ let booked: Array<{ id: string; orderId: string }>;
 
 beforeAll(async () => {
   const subdomain = `agenda${Date.now().toString(36)}`;
-  const tenantId = (await createTenant({ name: `Agenda ${subdomain}`, subdomain, markup: '1', visibleProviders: ['sk'], publishedOnly: false })).id;
+  const tenantId = (
+    await createTenant({
+      name: `Agenda ${subdomain}`,
+      subdomain,
+      markup: '1',
+      visibleProviders: ['sk'],
+      publishedOnly: false,
+    })
+  ).id;
   operations = (await newApiKey({ role: 'operations', tenantId })).key;
   inspectorId = await newStaffUser('inspector', tenantId, { name: 'Hassan Inspector' });
   inspector = (await newApiKey({ userId: inspectorId })).key;
@@ -46,13 +54,22 @@ beforeAll(async () => {
   otherInspector = (await newApiKey({ userId: otherInspectorId })).key;
   const strangerSubdomain = `agenda2${Date.now().toString(36)}`;
   const stranger = (
-    await createTenant({ name: `Other ${strangerSubdomain}`, subdomain: strangerSubdomain, markup: '1', visibleProviders: ['sk'], publishedOnly: false })
+    await createTenant({
+      name: `Other ${strangerSubdomain}`,
+      subdomain: strangerSubdomain,
+      markup: '1',
+      visibleProviders: ['sk'],
+      publishedOnly: false,
+    })
   ).id;
   strangerOperations = (await newApiKey({ role: 'operations', tenantId: stranger })).key;
 
   const customer = await newCustomer({ key: operations });
   orders = [];
-  for (let i = 0; i < 4; i += 1) orders.push(await placeOrder(operations, { customerId: customer.id, totalAmount: 9_000 + i, carDetails: { makeEn: 'Kia' } }));
+  for (let i = 0; i < 4; i += 1)
+    orders.push(
+      await placeOrder(operations, { customerId: customer.id, totalAmount: 9_000 + i, carDetails: { makeEn: 'Kia' } }),
+    );
   // Booked out of date order, one without a date, one (an offset given) for another inspector.
   booked = [
     await book(orders[0]!.id, inspectorId, day(2)),
@@ -67,7 +84,11 @@ describe('GET /api/v1/inspections', () => {
     const res = await agenda(inspector);
     expect(res.status, res.text).toBe(200);
     // 2027-01-11T13:30+04:00 is 09:30Z on the 11th, before the 12th.
-    expect(res.body.data.map((inspection: { id: string }) => inspection.id)).toEqual([booked[2]!.id, booked[0]!.id, booked[1]!.id]);
+    expect(res.body.data.map((inspection: { id: string }) => inspection.id)).toEqual([
+      booked[2]!.id,
+      booked[0]!.id,
+      booked[1]!.id,
+    ]);
     expect(res.body.data[0]).toMatchObject({
       orderId: orders[2]!.id,
       orderNumber: orders[2]!.orderNumber,
@@ -78,16 +99,28 @@ describe('GET /api/v1/inspections', () => {
       allowedStatusTransitions: ['InProgress', 'Cancelled'],
     });
     expect(res.body.meta).toEqual({ limit: 20 });
-    expect((await agenda(otherInspector)).body.data.map((inspection: { id: string }) => inspection.id)).toEqual([booked[3]!.id]);
+    expect((await agenda(otherInspector)).body.data.map((inspection: { id: string }) => inspection.id)).toEqual([
+      booked[3]!.id,
+    ]);
   });
 
   it('keeps the open ones, or one status', async () => {
-    const started = await api('PATCH', `/api/v1/inspections/${booked[0]!.id}/status`, { key: inspector, body: { status: 'InProgress' } });
+    const started = await api('PATCH', `/api/v1/inspections/${booked[0]!.id}/status`, {
+      key: inspector,
+      body: { status: 'InProgress' },
+    });
     expect(started.status, started.text).toBe(200);
-    const cancelled = await api('PATCH', `/api/v1/inspections/${booked[1]!.id}/status`, { key: operations, body: { status: 'Cancelled' } });
+    const cancelled = await api('PATCH', `/api/v1/inspections/${booked[1]!.id}/status`, {
+      key: operations,
+      body: { status: 'Cancelled' },
+    });
     expect(cancelled.status, cancelled.text).toBe(200);
-    expect((await agenda(inspector, '?open=true')).body.data.map((inspection: { id: string }) => inspection.id)).toEqual([booked[2]!.id, booked[0]!.id]);
-    expect((await agenda(inspector, '?status=Cancelled')).body.data.map((inspection: { id: string }) => inspection.id)).toEqual([booked[1]!.id]);
+    expect(
+      (await agenda(inspector, '?open=true')).body.data.map((inspection: { id: string }) => inspection.id),
+    ).toEqual([booked[2]!.id, booked[0]!.id]);
+    expect(
+      (await agenda(inspector, '?status=Cancelled')).body.data.map((inspection: { id: string }) => inspection.id),
+    ).toEqual([booked[1]!.id]);
     const both = await agenda(inspector, '?open=true&status=Pending');
     expect(both.status).toBe(400);
     expect(both.body.details[0].field).toBe('query.open');
@@ -99,7 +132,10 @@ describe('GET /api/v1/inspections', () => {
     expect(named.body.data.map((inspection: { id: string }) => inspection.id)).toEqual([booked[3]!.id]);
     const unnamed = await agenda(operations);
     expect(unnamed.status).toBe(400);
-    expect(unnamed.body.details[0]).toMatchObject({ field: 'query.inspectorId', message: expect.stringContaining('GET /api/v1/inspectors') });
+    expect(unnamed.body.details[0]).toMatchObject({
+      field: 'query.inspectorId',
+      message: expect.stringContaining('GET /api/v1/inspectors'),
+    });
     const another = await agenda(inspector, `?inspectorId=${otherInspectorId}`);
     expect(another.status).toBe(403);
     expect((await agenda(inspector, `?inspectorId=${inspectorId}`)).status).toBe(200);
@@ -135,8 +171,14 @@ describe('GET /api/v1/inspections', () => {
         UpdateExpression: 'REMOVE gsi3pk, gsi3sk',
       }),
     );
-    expect((await agenda(inspector)).body.data.map((inspection: { id: string }) => inspection.id)).not.toContain(booked[2]!.id);
+    expect((await agenda(inspector)).body.data.map((inspection: { id: string }) => inspection.id)).not.toContain(
+      booked[2]!.id,
+    );
     expect(await keyInspectionAgendas()).toBeGreaterThanOrEqual(1);
-    expect((await agenda(inspector)).body.data.map((inspection: { id: string }) => inspection.id)).toEqual([booked[2]!.id, booked[0]!.id, booked[1]!.id]);
+    expect((await agenda(inspector)).body.data.map((inspection: { id: string }) => inspection.id)).toEqual([
+      booked[2]!.id,
+      booked[0]!.id,
+      booked[1]!.id,
+    ]);
   });
 });

@@ -1,16 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import { newStaffUser } from '../support/staff.js';
 import { api, demoKey } from '../support/http.js';
-import { DEMO_INSPECTOR, DEMO_MARKETER, GULF, orderAtInspectionScheduled, SEOUL, seoulKey, seoulOrder, UNKNOWN_ID } from '../support/order-children.js';
-import { accountantKey, changeStatus, credit, inspectionDate, newCustomer, orderDetail, placeOrder, validateTransition } from '../support/orders.js';
+import {
+  DEMO_INSPECTOR,
+  DEMO_MARKETER,
+  GULF,
+  orderAtInspectionScheduled,
+  SEOUL,
+  seoulKey,
+  seoulOrder,
+  UNKNOWN_ID,
+} from '../support/order-children.js';
+import {
+  accountantKey,
+  changeStatus,
+  credit,
+  inspectionDate,
+  newCustomer,
+  orderDetail,
+  placeOrder,
+  validateTransition,
+} from '../support/orders.js';
 
 const ops = () => demoKey('operations');
 const inspector = () => demoKey('inspector');
-const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
-const photo = (n: number, extra: Record<string, unknown> = {}) => ({ url: `https://files.example.com/inspections/${n}.jpg`, ...extra });
+const tally = (statuses: number[]) =>
+  statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
+const photo = (n: number, extra: Record<string, unknown> = {}) => ({
+  url: `https://files.example.com/inspections/${n}.jpg`,
+  ...extra,
+});
 
 const createInspection = (key: string, body: unknown) => api('POST', '/api/v1/inspections', { key, body });
-const move = (id: string, key: string, body: unknown) => api('PATCH', `/api/v1/inspections/${id}/status`, { key, body });
+const move = (id: string, key: string, body: unknown) =>
+  api('PATCH', `/api/v1/inspections/${id}/status`, { key, body });
 
 async function getInspection(id: string, key = ops()): Promise<any> {
   const res = await api('GET', `/api/v1/inspections/${id}`, { key });
@@ -33,7 +56,12 @@ async function freshOrder(overrides: Record<string, unknown> = {}): Promise<any>
 async function walletPaidOrder(): Promise<any> {
   const customer = await newCustomer();
   await credit(customer.walletId, 4000);
-  return placeOrder(accountantKey(), { customerId: customer.id, totalAmount: 4000, useWalletBalance: true, inspectionDate: inspectionDate() });
+  return placeOrder(accountantKey(), {
+    customerId: customer.id,
+    totalAmount: 4000,
+    useWalletBalance: true,
+    inspectionDate: inspectionDate(),
+  });
 }
 
 /** A Pending inspection assigned to the demo inspector (of a fresh order unless one is given). */
@@ -105,7 +133,13 @@ describe('POST /api/v1/inspections', () => {
 
     const created = await pending({ orderId: order.id });
 
-    expect(created).toMatchObject({ status: 'Pending', inspectionDate: null, notes: null, photos: [], pdfReportUrl: null });
+    expect(created).toMatchObject({
+      status: 'Pending',
+      inspectionDate: null,
+      notes: null,
+      photos: [],
+      pdfReportUrl: null,
+    });
   });
 
   it('takes the inspectionDate from the order when none is given', async () => {
@@ -151,14 +185,17 @@ describe('POST /api/v1/inspections', () => {
     if (orderId !== UNKNOWN_ID) expect(await inspectionsOf(orderId, await seoulKey('operations'))).toEqual([]);
   });
 
-  it.each([['accountant'], ['marketer'], ['integrator']] as const)('answers 403 to a %s key and creates nothing', async (role) => {
-    const order = await freshOrder({ marketerId: DEMO_MARKETER });
+  it.each([['accountant'], ['marketer'], ['integrator']] as const)(
+    'answers 403 to a %s key and creates nothing',
+    async (role) => {
+      const order = await freshOrder({ marketerId: DEMO_MARKETER });
 
-    const res = await createInspection(demoKey(role), { orderId: order.id, inspectorId: DEMO_INSPECTOR });
+      const res = await createInspection(demoKey(role), { orderId: order.id, inspectorId: DEMO_INSPECTOR });
 
-    expect(res.status).toBe(403);
-    expect(await inspectionsOf(order.id)).toEqual([]);
-  });
+      expect(res.status).toBe(403);
+      expect(await inspectionsOf(order.id)).toEqual([]);
+    },
+  );
 
   describe('malformed bodies', () => {
     it.each([
@@ -171,8 +208,16 @@ describe('POST /api/v1/inspections', () => {
       ['a photo with a negative priority', { photos: [photo(1, { priority: -1 })] }, 'body.photos[0].priority'],
       ['a photo priority that is a string', { photos: [photo(1, { priority: '1' })] }, 'body.photos[0].priority'],
       ['a photo with an unknown field', { photos: [photo(1, { exif: {} })] }, 'body.photos[0].exif'],
-      ['a photo thumbnailUrl that is not a URL', { photos: [photo(1, { thumbnailUrl: 'thumb' })] }, 'body.photos[0].thumbnailUrl'],
-      ['a photo uploadedAt that is not a date-time', { photos: [photo(1, { uploadedAt: 'today' })] }, 'body.photos[0].uploadedAt'],
+      [
+        'a photo thumbnailUrl that is not a URL',
+        { photos: [photo(1, { thumbnailUrl: 'thumb' })] },
+        'body.photos[0].thumbnailUrl',
+      ],
+      [
+        'a photo uploadedAt that is not a date-time',
+        { photos: [photo(1, { uploadedAt: 'today' })] },
+        'body.photos[0].uploadedAt',
+      ],
       ['a pdfReportUrl that is not a URL', { pdfReportUrl: 'report.pdf' }, 'body.pdfReportUrl'],
       ['a status, which starts Pending', { status: 'Completed' }, 'body.status'],
     ])('answers 400 for %s and creates nothing', async (_label, change, field) => {
@@ -194,12 +239,20 @@ describe('PATCH /api/v1/inspections/{id}/status', () => {
     const created = await pending();
 
     const started = await move(created.id, ops(), { status: 'InProgress' });
-    const completed = await move(created.id, ops(), { status: 'Completed', pdfReportUrl: 'https://files.example.com/reports/9.pdf', notes: 'All good' });
+    const completed = await move(created.id, ops(), {
+      status: 'Completed',
+      pdfReportUrl: 'https://files.example.com/reports/9.pdf',
+      notes: 'All good',
+    });
 
     expect(started.status, started.text).toBe(200);
     // Each answer says where it may go next (what a screen offers): nowhere once it is done.
     expect(created.allowedStatusTransitions).toEqual(['InProgress', 'Cancelled']);
-    expect(started.body.data).toMatchObject({ id: created.id, status: 'InProgress', allowedStatusTransitions: ['Completed', 'Cancelled'] });
+    expect(started.body.data).toMatchObject({
+      id: created.id,
+      status: 'InProgress',
+      allowedStatusTransitions: ['Completed', 'Cancelled'],
+    });
     expect(completed.body.data.allowedStatusTransitions).toEqual([]);
     expect(completed.status, completed.text).toBe(200);
     expect(completed.body.data).toMatchObject({
@@ -248,7 +301,9 @@ describe('PATCH /api/v1/inspections/{id}/status', () => {
     const created = await pending();
     const res = await move(created.id, ops(), { status: 'Completed' });
     expect(res.status, res.text).toBe(409);
-    expect(res.body.error).toBe('An inspection cannot move from Pending to Completed; from Pending it can move to InProgress or Cancelled');
+    expect(res.body.error).toBe(
+      'An inspection cannot move from Pending to Completed; from Pending it can move to InProgress or Cancelled',
+    );
     expect(res.body.details).toEqual([
       {
         field: 'body.status',
@@ -266,9 +321,15 @@ describe('PATCH /api/v1/inspections/{id}/status', () => {
     const withMove = await move(created.id, ops(), { status: 'InProgress', photos: [photo(4)] });
 
     expect(whilePending.status, whilePending.text).toBe(200);
-    expect(whilePending.body.data).toMatchObject({ status: 'Pending', photos: [photo(1), photo(2), photo(3, { priority: 2 })] });
+    expect(whilePending.body.data).toMatchObject({
+      status: 'Pending',
+      photos: [photo(1), photo(2), photo(3, { priority: 2 })],
+    });
     expect(withMove.status, withMove.text).toBe(200);
-    expect(withMove.body.data).toMatchObject({ status: 'InProgress', photos: [photo(1), photo(2), photo(3, { priority: 2 }), photo(4)] });
+    expect(withMove.body.data).toMatchObject({
+      status: 'InProgress',
+      photos: [photo(1), photo(2), photo(3, { priority: 2 }), photo(4)],
+    });
   });
 
   it.each([
@@ -300,7 +361,9 @@ describe('PATCH /api/v1/inspections/{id}/status', () => {
   it('keeps every photo of concurrent appends that succeeded; the others are refused with 409', async () => {
     const created = await pending();
 
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => move(created.id, ops(), { photos: [photo(100 + i)] })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => move(created.id, ops(), { photos: [photo(100 + i)] })),
+    );
 
     const statuses = results.map((r) => r.status);
     console.info(`8 concurrent photo appends: ${JSON.stringify(tally(statuses))}`);
@@ -317,7 +380,9 @@ describe('PATCH /api/v1/inspections/{id}/status', () => {
   it('lets exactly one of 10 concurrent moves to InProgress win', async () => {
     const created = await pending();
 
-    const results = await Promise.all(Array.from({ length: 10 }, () => move(created.id, ops(), { status: 'InProgress' })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => move(created.id, ops(), { status: 'InProgress' })),
+    );
 
     const counts = tally(results.map((r) => r.status));
     console.info(
@@ -428,7 +493,10 @@ describe('reading inspections', () => {
       `https://bucket.s3.amazonaws.com/inspections/${i}/${j}-${kind}.jpg?X-Amz-Signature=${'a'.repeat(950)}`;
     const created: string[] = [];
     for (let i = 0; i < 10; i += 1) {
-      const photos = Array.from({ length: 100 }, (_, j) => ({ url: signed(i, j, 'full'), thumbnailUrl: signed(i, j, 'thumb') }));
+      const photos = Array.from({ length: 100 }, (_, j) => ({
+        url: signed(i, j, 'full'),
+        thumbnailUrl: signed(i, j, 'thumb'),
+      }));
       created.push((await pending({ orderId: order.id, photos })).id);
     }
 
@@ -448,7 +516,11 @@ describe('reading inspections', () => {
     const order = await freshOrder();
     const none = await orderDetail(order.id);
     const older = await pending({ orderId: order.id });
-    const newer = await pending({ orderId: order.id, inspectionDate: inspectionDate(), pdfReportUrl: 'https://files.example.com/reports/n.pdf' });
+    const newer = await pending({
+      orderId: order.id,
+      inspectionDate: inspectionDate(),
+      pdfReportUrl: 'https://files.example.com/reports/n.pdf',
+    });
 
     await walk(older.id, ['InProgress', 'Completed']);
     const detail = await orderDetail(order.id);
@@ -469,12 +541,16 @@ describe('isolation', () => {
     const [seoulOps, seoulInspector] = await Promise.all([seoulKey('operations'), seoulKey('inspector')]);
 
     const one = await api('GET', `/api/v1/inspections/${created.id}`, { key: demoKey('integrator', 'seoul') });
-    const list = await api('GET', `/api/v1/orders/${created.orderId}/inspections`, { key: demoKey('integrator', 'seoul') });
+    const list = await api('GET', `/api/v1/orders/${created.orderId}/inspections`, {
+      key: demoKey('integrator', 'seoul'),
+    });
     const create = await createInspection(seoulOps, { orderId: created.orderId, inspectorId: DEMO_INSPECTOR });
     const moved = await move(created.id, seoulOps, { status: 'Cancelled' });
     const movedByInspector = await move(created.id, seoulInspector, { photos: [photo(1)] });
 
-    expect([one.status, list.status, create.status, moved.status, movedByInspector.status]).toEqual([404, 404, 404, 404, 404]);
+    expect([one.status, list.status, create.status, moved.status, movedByInspector.status]).toEqual([
+      404, 404, 404, 404, 404,
+    ]);
     expect(await inspectionsOf(created.orderId)).toEqual([created]);
   });
 
@@ -502,7 +578,9 @@ describe('order lifecycle with inspections', () => {
 
     expect(whilePending.status).toBe(422);
     expect(whilePending.body.code).toBe('INVALID_TRANSITION');
-    expect(whilePending.body.details[0].missingRequirements).toEqual([expect.objectContaining({ type: 'inspection', code: 'COMPLETED_INSPECTION_REQUIRED' })]);
+    expect(whilePending.body.details[0].missingRequirements).toEqual([
+      expect.objectContaining({ type: 'inspection', code: 'COMPLETED_INSPECTION_REQUIRED' }),
+    ]);
     expect(check.body.data).toMatchObject({ valid: true, missingRequirements: [] });
     expect(moved.status, moved.text).toBe(200);
     expect(moved.body.data).toMatchObject({ status: 'InspectionCompleted', version: 2, progress: 35 });
@@ -525,14 +603,22 @@ describe('order lifecycle with inspections', () => {
       expect(refused.body).toMatchObject({
         code: 'INVALID_TRANSITION',
         details: [
-          expect.objectContaining({ missingRequirements: [{ type: 'inspection', code: 'COMPLETED_INSPECTION_REQUIRED', message: expect.any(String) }] }),
+          expect.objectContaining({
+            missingRequirements: [
+              { type: 'inspection', code: 'COMPLETED_INSPECTION_REQUIRED', message: expect.any(String) },
+            ],
+          }),
         ],
       });
     }
     expect(moved.status, moved.text).toBe(200);
     expect(moved.body.data).toMatchObject({ status: 'InspectionCompleted', version: 4 });
     const detail = await orderDetail(order.id);
-    expect(detail.inspection).toMatchObject({ id: completed.id, status: 'Completed', inspectionDate: order.inspectionDate });
+    expect(detail.inspection).toMatchObject({
+      id: completed.id,
+      status: 'Completed',
+      inspectionDate: order.inspectionDate,
+    });
     expect(detail.statusHistory.map((h: { to: string }) => h.to)).toEqual([
       'DepositSubmitted',
       'DepositConfirmed',
@@ -544,8 +630,12 @@ describe('order lifecycle with inspections', () => {
   it('schedules the order with the date its inspection was created with, so staff give it once', async () => {
     // Arrange: deposit confirmed, then the inspection booked with its date
     const order = await freshOrder({ receiptAmount: 400 });
-    expect((await api('PATCH', `/api/v1/billing/${order.depositReceiptId}/confirm`, { key: accountantKey() })).status).toBe(200);
-    expect((await changeStatus(order.id, accountantKey(), { status: 'DepositConfirmed', version: 1 })).status).toBe(200);
+    expect(
+      (await api('PATCH', `/api/v1/billing/${order.depositReceiptId}/confirm`, { key: accountantKey() })).status,
+    ).toBe(200);
+    expect((await changeStatus(order.id, accountantKey(), { status: 'DepositConfirmed', version: 1 })).status).toBe(
+      200,
+    );
     const when = inspectionDate();
     await pending({ orderId: order.id, inspectionDate: when });
 
@@ -561,8 +651,12 @@ describe('order lifecycle with inspections', () => {
 
   it('still asks for the date when neither the move, the order nor a live inspection has one', async () => {
     const order = await freshOrder({ receiptAmount: 400 });
-    expect((await api('PATCH', `/api/v1/billing/${order.depositReceiptId}/confirm`, { key: accountantKey() })).status).toBe(200);
-    expect((await changeStatus(order.id, accountantKey(), { status: 'DepositConfirmed', version: 1 })).status).toBe(200);
+    expect(
+      (await api('PATCH', `/api/v1/billing/${order.depositReceiptId}/confirm`, { key: accountantKey() })).status,
+    ).toBe(200);
+    expect((await changeStatus(order.id, accountantKey(), { status: 'DepositConfirmed', version: 1 })).status).toBe(
+      200,
+    );
     const dated = await pending({ orderId: order.id, inspectionDate: inspectionDate() });
     await walk(dated.id, ['Cancelled']);
 

@@ -12,7 +12,15 @@ let leaver: string;
 
 beforeAll(async () => {
   const subdomain = `insp${Date.now().toString(36)}`;
-  tenantId = (await createTenant({ name: `Inspectors ${subdomain}`, subdomain, markup: '1', visibleProviders: ['sk'], publishedOnly: false })).id;
+  tenantId = (
+    await createTenant({
+      name: `Inspectors ${subdomain}`,
+      subdomain,
+      markup: '1',
+      visibleProviders: ['sk'],
+      publishedOnly: false,
+    })
+  ).id;
   admin = (await newApiKey({ role: 'admin', tenantId })).key;
   operations = (await newApiKey({ userId: await newStaffUser('operations', tenantId) })).key;
   active = await newStaffUser('inspector', tenantId, { name: 'Zainab Inspector' });

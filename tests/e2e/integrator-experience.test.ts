@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { api, demoKey, uniquePhone, type ApiResponse } from '../support/http.js';
 import { gulfOrder } from '../support/order-children.js';
-import { accountantKey, changeStatus, credit, newCustomer, orderDetail, placeOrder, validateTransition } from '../support/orders.js';
+import {
+  accountantKey,
+  changeStatus,
+  credit,
+  newCustomer,
+  orderDetail,
+  placeOrder,
+  validateTransition,
+} from '../support/orders.js';
 
 /** Every error answers the one documented shape: details, when there is more to say, is a list of {field?, message, ...facts}. */
 function expectProblemShape(res: ApiResponse, status: number, code: string): void {
@@ -27,10 +35,14 @@ describe('errors that explain', () => {
     expect(res.body.details).toEqual([
       {
         field: 'body.nickname',
-        message: 'is not a field of this request; the fields are name, mobileNumber, email, idNumber, country, address, language, walletCurrency, tenantId',
+        message:
+          'is not a field of this request; the fields are name, mobileNumber, email, idNumber, country, address, language, walletCurrency, tenantId',
       },
       { field: 'body.name', message: 'must not be empty, e.g. "Layla Haddad"' },
-      { field: 'body.mobileNumber', message: 'must be a phone number with its country code, e.g. +971501234567; got "0501234567"' },
+      {
+        field: 'body.mobileNumber',
+        message: 'must be a phone number with its country code, e.g. +971501234567; got "0501234567"',
+      },
       { field: 'body.email', message: 'must be an email address, e.g. name@example.com; got "nope"' },
       { field: 'body.language', message: 'must be one of en, ar; got "fr"' },
     ]);
@@ -38,7 +50,10 @@ describe('errors that explain', () => {
 
   it('says "must be one of" once for a bad order currency', async () => {
     const customer = await newCustomer();
-    const res = await api('POST', '/api/v1/orders', { key: demoKey('integrator'), body: { customerId: customer.id, totalAmount: 10, currency: 'EUR' } });
+    const res = await api('POST', '/api/v1/orders', {
+      key: demoKey('integrator'),
+      body: { customerId: customer.id, totalAmount: 10, currency: 'EUR' },
+    });
 
     expectProblemShape(res, 400, 'VALIDATION_ERROR');
     expect(res.body.details).toEqual([{ field: 'body.currency', message: 'must be one of USD, KRW, AED; got "EUR"' }]);
@@ -55,7 +70,10 @@ describe('errors that explain', () => {
   });
 
   it('names the roles that may call a route when a role may not', async () => {
-    const res = await api('POST', '/api/v1/customers', { key: demoKey('inspector'), body: { name: 'A', mobileNumber: uniquePhone() } });
+    const res = await api('POST', '/api/v1/customers', {
+      key: demoKey('inspector'),
+      body: { name: 'A', mobileNumber: uniquePhone() },
+    });
 
     expectProblemShape(res, 403, 'FORBIDDEN');
     expect(res.body.error).toContain('admin, operations, accountant, marketer, integrator');
@@ -68,7 +86,11 @@ describe('errors that explain', () => {
 
   it('answers the same details shape on 401, 404, 409 and 422', async () => {
     expectProblemShape(await api('GET', '/api/v1/orders', {}), 401, 'UNAUTHORIZED');
-    expectProblemShape(await api('GET', '/api/v1/orders/ckunknownrecord000000000000', { key: accountantKey() }), 404, 'NOT_FOUND');
+    expectProblemShape(
+      await api('GET', '/api/v1/orders/ckunknownrecord000000000000', { key: accountantKey() }),
+      404,
+      'NOT_FOUND',
+    );
 
     const order = await gulfOrder();
     const stale = await changeStatus(order.id, accountantKey(), { status: 'Cancelled', version: 7 });
@@ -85,7 +107,12 @@ describe('errors that explain', () => {
     const customer = await newCustomer();
     const poor = await api('POST', '/api/v1/orders', {
       key: demoKey('integrator'),
-      body: { customerId: customer.id, totalAmount: 100, useWalletBalance: true, inspectionDate: new Date(Date.now() + 86_400_000).toISOString() },
+      body: {
+        customerId: customer.id,
+        totalAmount: 100,
+        useWalletBalance: true,
+        inspectionDate: new Date(Date.now() + 86_400_000).toISOString(),
+      },
     });
     expectProblemShape(poor, 422, 'WALLET_INSUFFICIENT_BALANCE');
     expect(poor.body.details[0]).toMatchObject({ balance: 0, requested: 100 });
@@ -130,7 +157,10 @@ describe('optimistic locking the HTTP way', () => {
 
     const neither = await changeStatus(order.id, accountantKey(), { status: 'Cancelled' });
     expectProblemShape(neither, 400, 'VALIDATION_ERROR');
-    expect(neither.body.details[0]).toMatchObject({ field: 'body.version', message: expect.stringContaining('If-Match') });
+    expect(neither.body.details[0]).toMatchObject({
+      field: 'body.version',
+      message: expect.stringContaining('If-Match'),
+    });
 
     const both = await api('PATCH', `/api/v1/orders/${order.id}/status`, {
       key: accountantKey(),
@@ -152,22 +182,34 @@ describe('optimistic locking the HTTP way', () => {
     const order = await gulfOrder();
     const invoice = { buyerName: 'Buyer', items: [{ description: 'car', amount: 18_500 }], currency: 'AED' };
 
-    const stale = await api('PATCH', `/api/v1/orders/${order.id}/customs-invoice`, { key: accountantKey(), body: { ...invoice, version: 3 } });
+    const stale = await api('PATCH', `/api/v1/orders/${order.id}/customs-invoice`, {
+      key: accountantKey(),
+      body: { ...invoice, version: 3 },
+    });
     expectProblemShape(stale, 409, 'VERSION_CONFLICT');
 
-    const stored = await api('PATCH', `/api/v1/orders/${order.id}/customs-invoice`, { key: accountantKey(), body: { ...invoice, version: 1 } });
+    const stored = await api('PATCH', `/api/v1/orders/${order.id}/customs-invoice`, {
+      key: accountantKey(),
+      body: { ...invoice, version: 1 },
+    });
     expect(stored.status, stored.text).toBe(200);
     expect(stored.body.data.version).toBe(2);
     expect(stored.body.data.customsInvoice).not.toHaveProperty('version');
     expect(stored.headers.get('etag')).toBe('"2"');
 
-    const next = await changeStatus(order.id, accountantKey(), { status: 'Cancelled', version: stored.body.data.version });
+    const next = await changeStatus(order.id, accountantKey(), {
+      status: 'Cancelled',
+      version: stored.body.data.version,
+    });
     expect(next.status, next.text).toBe(200);
   });
 
   it('versions contracts: ETag on read, raised by each change, 412 for a stale If-Match', async () => {
     const order = await gulfOrder();
-    const created = await api('POST', '/api/v1/contracts', { key: accountantKey(), body: { orderId: order.id, customerName: 'Buyer' } });
+    const created = await api('POST', '/api/v1/contracts', {
+      key: accountantKey(),
+      body: { orderId: order.id, customerName: 'Buyer' },
+    });
     expect(created.status, created.text).toBe(201);
     expect(created.body.data.version).toBe(1);
     const id = created.body.data.id;
@@ -175,11 +217,19 @@ describe('optimistic locking the HTTP way', () => {
     const read = await api('GET', `/api/v1/contracts/${id}`, { key: accountantKey() });
     expect(read.headers.get('etag')).toBe('"1"');
 
-    const edited = await api('PATCH', `/api/v1/contracts/${id}`, { key: accountantKey(), body: { notes: 'first' }, headers: { 'If-Match': '"1"' } });
+    const edited = await api('PATCH', `/api/v1/contracts/${id}`, {
+      key: accountantKey(),
+      body: { notes: 'first' },
+      headers: { 'If-Match': '"1"' },
+    });
     expect(edited.status, edited.text).toBe(200);
     expect(edited.body.data.version).toBe(2);
 
-    const lost = await api('PATCH', `/api/v1/contracts/${id}`, { key: accountantKey(), body: { notes: 'second' }, headers: { 'If-Match': '"1"' } });
+    const lost = await api('PATCH', `/api/v1/contracts/${id}`, {
+      key: accountantKey(),
+      body: { notes: 'second' },
+      headers: { 'If-Match': '"1"' },
+    });
     expectProblemShape(lost, 412, 'PRECONDITION_FAILED');
     expect((await api('GET', `/api/v1/contracts/${id}`, { key: accountantKey() })).body.data.notes).toBe('first');
 
@@ -194,12 +244,22 @@ describe('the small ones', () => {
   it('copies every customer field the order has into a new contract', async () => {
     const customer = await api('POST', '/api/v1/customers', {
       key: demoKey('integrator'),
-      body: { name: 'Layla Haddad', mobileNumber: uniquePhone(), email: 'layla@example.com', idNumber: 'P998877', country: 'AE', address: 'Dubai Marina' },
+      body: {
+        name: 'Layla Haddad',
+        mobileNumber: uniquePhone(),
+        email: 'layla@example.com',
+        idNumber: 'P998877',
+        country: 'AE',
+        address: 'Dubai Marina',
+      },
     });
     expect(customer.status, customer.text).toBe(201);
     const order = await placeOrder(accountantKey(), { customerId: customer.body.data.id, totalAmount: 9_000 });
 
-    const contract = await api('POST', '/api/v1/contracts', { key: accountantKey(), body: { orderId: order.id, customerName: 'Layla Haddad' } });
+    const contract = await api('POST', '/api/v1/contracts', {
+      key: accountantKey(),
+      body: { orderId: order.id, customerName: 'Layla Haddad' },
+    });
 
     expect(contract.status, contract.text).toBe(201);
     expect(contract.body.data).toMatchObject({
@@ -212,7 +272,9 @@ describe('the small ones', () => {
   });
 
   it('accepts convertedPrice and convertedCurrency in the car list projection', async () => {
-    const res = await api('GET', '/api/v1/cars?limit=2&currency=USD&fields=price,convertedPrice,convertedCurrency', { key: demoKey('integrator') });
+    const res = await api('GET', '/api/v1/cars?limit=2&currency=USD&fields=price,convertedPrice,convertedCurrency', {
+      key: demoKey('integrator'),
+    });
 
     expect(res.status, res.text).toBe(200);
     for (const car of res.body.data) {
@@ -232,7 +294,10 @@ describe('the small ones', () => {
     expect(res.body.data.valid).toBe(false);
     expect(res.body.data.reachableNow).toEqual(['Cancelled']);
     expect(res.body.data.blocked).toEqual([
-      { status: 'DepositConfirmed', missingRequirements: [expect.objectContaining({ code: 'CONFIRMED_RECEIPT_REQUIRED' })] },
+      {
+        status: 'DepositConfirmed',
+        missingRequirements: [expect.objectContaining({ code: 'CONFIRMED_RECEIPT_REQUIRED' })],
+      },
     ]);
   });
 });

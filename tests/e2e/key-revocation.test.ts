@@ -26,7 +26,11 @@ const GULF = 'demotenantgulfmotors0001';
 /** A cuid-looking id: passes the path validators, matches no record (404 once past auth). */
 const SOME_ID = 'abcdefghijklmnopqrstuvwx';
 /** Three keyed routes, three functions: each has its own key cache and revocation stamp. */
-const ROUTES = ['/api/v1/orders?limit=5', `/api/v1/customers/${SOME_ID}`, '/api/v1/customers/search?phone=%2B971500000001'];
+const ROUTES = [
+  '/api/v1/orders?limit=5',
+  `/api/v1/customers/${SOME_ID}`,
+  '/api/v1/customers/search?phone=%2B971500000001',
+];
 const LOOPS_PER_ROUTE = 10;
 const BOUND_MS = 5_000;
 /** How long the loops go on after the change: past the bound, to catch a late acceptance. */
@@ -88,12 +92,19 @@ function figuresOf(answers: Answer[], stoppedAt: number): Figures {
   for (const route of ROUTES) {
     const ofRoute = answers.filter((a) => a.route === route);
     const lastServed = Math.max(stoppedAt, ...ofRoute.filter(served).map((a) => a.startedAt));
-    const firstRefusedAfter = ofRoute.filter((a) => a.status === 401 && a.startedAt >= lastServed).map((a) => a.startedAt);
-    perRouteRefusingFromMs[route] = firstRefusedAfter.length === 0 ? Number.POSITIVE_INFINITY : Math.min(...firstRefusedAfter) - stoppedAt;
+    const firstRefusedAfter = ofRoute
+      .filter((a) => a.status === 401 && a.startedAt >= lastServed)
+      .map((a) => a.startedAt);
+    perRouteRefusingFromMs[route] =
+      firstRefusedAfter.length === 0 ? Number.POSITIVE_INFINITY : Math.min(...firstRefusedAfter) - stoppedAt;
   }
-  const windowMs = Math.max(1, Math.max(...answers.map((a) => a.endedAt)) - Math.min(...answers.map((a) => a.startedAt)));
+  const windowMs = Math.max(
+    1,
+    Math.max(...answers.map((a) => a.endedAt)) - Math.min(...answers.map((a) => a.startedAt)),
+  );
   return {
-    firstRefusalMs: refusals.length === 0 ? Number.POSITIVE_INFINITY : Math.min(...refusals.map((a) => a.endedAt)) - stoppedAt,
+    firstRefusalMs:
+      refusals.length === 0 ? Number.POSITIVE_INFINITY : Math.min(...refusals.map((a) => a.endedAt)) - stoppedAt,
     lastServedStartMs: Math.max(0, ...after.filter(served).map((a) => a.startedAt - stoppedAt)),
     perRouteRefusingFromMs,
     servedStartedAfter: after.filter(served).length,
@@ -107,11 +118,16 @@ function figuresOf(answers: Answer[], stoppedAt: number): Figures {
  * Puts the key under load, checks every route serves it, makes the change, and watches every
  * route until well past the bound. `change` returns the moment the key is meant to stop.
  */
-async function measure(label: string, key: string, change: () => Promise<{ stoppedAt: number; note?: string }>): Promise<Figures> {
+async function measure(
+  label: string,
+  key: string,
+  change: () => Promise<{ stoppedAt: number; note?: string }>,
+): Promise<Figures> {
   const running = load(key);
   // Warm: every route has answered a few times (a function's first call loads its bundle).
   const warmedBy = Date.now() + 60_000;
-  while (ROUTES.some((route) => running.answers.filter((a) => a.route === route).length < 20) && Date.now() < warmedBy) await sleep(100);
+  while (ROUTES.some((route) => running.answers.filter((a) => a.route === route).length < 20) && Date.now() < warmedBy)
+    await sleep(100);
   await sleep(500);
   const warm = running.answers.slice();
   const { stoppedAt, note } = await change();
@@ -153,8 +169,17 @@ let leaversAdmin: string;
 beforeAll(async () => {
   admin = (await newApiKey({ name: 'revocation test admin', role: 'admin', tenantId: GULF })).key;
   const subdomain = `leavers${newId().slice(0, 8)}`;
-  leaversTenant = (await createTenant({ name: `Leavers ${subdomain}`, subdomain, markup: '1', visibleProviders: ['sk'], publishedOnly: false })).id;
-  leaversAdmin = (await newApiKey({ name: 'revocation test admin (leavers)', role: 'admin', tenantId: leaversTenant })).key;
+  leaversTenant = (
+    await createTenant({
+      name: `Leavers ${subdomain}`,
+      subdomain,
+      markup: '1',
+      visibleProviders: ['sk'],
+      publishedOnly: false,
+    })
+  ).id;
+  leaversAdmin = (await newApiKey({ name: 'revocation test admin (leavers)', role: 'admin', tenantId: leaversTenant }))
+    .key;
 });
 
 describe('a stopped key answers 401 on every route within 5 seconds, under continuous parallel use', () => {
@@ -227,8 +252,11 @@ ddb.middlewareStack.add(
       if (/^Update(Item)?Command$/.test(command)) consumed.keyWrites += 1;
     }
     const result = await next(args);
-    const capacity = (result.output as { ConsumedCapacity?: { CapacityUnits?: number; ReadCapacityUnits?: number; WriteCapacityUnits?: number } })
-      .ConsumedCapacity;
+    const capacity = (
+      result.output as {
+        ConsumedCapacity?: { CapacityUnits?: number; ReadCapacityUnits?: number; WriteCapacityUnits?: number };
+      }
+    ).ConsumedCapacity;
     if (capacity) {
       // DynamoDB Local gives the total only: count it by the call's kind.
       const units = capacity.CapacityUnits ?? (capacity.ReadCapacityUnits ?? 0) + (capacity.WriteCapacityUnits ?? 0);

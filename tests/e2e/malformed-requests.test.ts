@@ -37,7 +37,9 @@ function rawRequest(requestLine: string, headers: Record<string, string> = {}, b
       const text = Buffer.concat(chunks).toString('utf8');
       const [head = '', ...rest] = text.split('\r\n\r\n');
       const [statusLine = '', ...headerLines] = head.split('\r\n');
-      const entries = headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()] as const);
+      const entries = headerLines.map(
+        (line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()] as const,
+      );
       const rawBody = rest.join('\r\n\r\n');
       const chunked = entries.some(([name, value]) => name === 'transfer-encoding' && value === 'chunked');
       const bodyText = chunked ? dechunk(rawBody) : rawBody;
@@ -64,7 +66,12 @@ function dechunk(text: string): string {
   }
 }
 
-const envelope = (statusCode: number, code: string) => ({ success: false, error: expect.any(String), statusCode, code });
+const envelope = (statusCode: number, code: string) => ({
+  success: false,
+  error: expect.any(String),
+  statusCode,
+  code,
+});
 
 describe('requests the HTTP server refuses before any function', () => {
   it.each([
@@ -84,7 +91,9 @@ describe('requests the HTTP server refuses before any function', () => {
 
   it('answers a 20,000-character path with 431 in the envelope, naming the limit', async () => {
     // Act
-    const answer = await rawRequest(`GET /api/v1/customers/${'a'.repeat(20_000)} HTTP/1.1`, { 'X-API-Key': demoKey('admin') });
+    const answer = await rawRequest(`GET /api/v1/customers/${'a'.repeat(20_000)} HTTP/1.1`, {
+      'X-API-Key': demoKey('admin'),
+    });
 
     // Assert
     expect(answer.status).toBe(431);
@@ -116,22 +125,34 @@ describe('requests the local stack passes to the function as API Gateway does', 
   it.each([
     ['an encoded dot-dot segment', '/api/v1/customers/%2e%2e', '..'],
     ['an encoded dot segment in capitals', '/api/v1/customers/%2E', '.'],
-  ])('hands %s to the route it is under, as its id, instead of resolving it to another route', async (_label, path, id) => {
-    // Act
-    const answer = await rawRequest(`GET ${path} HTTP/1.1`, { 'X-API-Key': demoKey('admin') });
+  ])(
+    'hands %s to the route it is under, as its id, instead of resolving it to another route',
+    async (_label, path, id) => {
+      // Act
+      const answer = await rawRequest(`GET ${path} HTTP/1.1`, { 'X-API-Key': demoKey('admin') });
 
-    // Assert: the customer route's own answer to an id that is no id (the route index would answer 200)
-    expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ ...envelope(400, 'VALIDATION_ERROR'), details: [{ field: 'path.id', message: expect.stringContaining(`"${id}"`) }] });
-  });
+      // Assert: the customer route's own answer to an id that is no id (the route index would answer 200)
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({
+        ...envelope(400, 'VALIDATION_ERROR'),
+        details: [{ field: 'path.id', message: expect.stringContaining(`"${id}"`) }],
+      });
+    },
+  );
 
   it('refuses a POST whose body has no Content-Type with 415, and creates nothing', async () => {
     // Arrange
     const mobileNumber = `+9715${String(Date.now()).slice(-8)}`;
 
     // Act
-    const answer = await rawRequest('POST /api/v1/customers HTTP/1.1', { 'X-API-Key': demoKey('admin') }, JSON.stringify({ name: 'No Type', mobileNumber }));
-    const search = await rawRequest(`GET /api/v1/customers/search?phone=${encodeURIComponent(mobileNumber)} HTTP/1.1`, { 'X-API-Key': demoKey('admin') });
+    const answer = await rawRequest(
+      'POST /api/v1/customers HTTP/1.1',
+      { 'X-API-Key': demoKey('admin') },
+      JSON.stringify({ name: 'No Type', mobileNumber }),
+    );
+    const search = await rawRequest(`GET /api/v1/customers/search?phone=${encodeURIComponent(mobileNumber)} HTTP/1.1`, {
+      'X-API-Key': demoKey('admin'),
+    });
 
     // Assert
     expect(answer.status).toBe(415);

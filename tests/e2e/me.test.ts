@@ -15,8 +15,17 @@ describe('GET /api/v1/me', () => {
       role: 'marketer',
       allowedRoutes: expect.any(Array),
       expiresAt: null,
-      tenant: { id: GULF, name: 'Gulf Motors', defaultLanguage: expect.stringMatching(/^(en|ar)$/), timeZone: expect.any(String) },
-      user: { id: 'demousermarketer00000001', name: 'Mina Park (demo marketer)', language: expect.stringMatching(/^(en|ar)$/) },
+      tenant: {
+        id: GULF,
+        name: 'Gulf Motors',
+        defaultLanguage: expect.stringMatching(/^(en|ar)$/),
+        timeZone: expect.any(String),
+      },
+      user: {
+        id: 'demousermarketer00000001',
+        name: 'Mina Park (demo marketer)',
+        language: expect.stringMatching(/^(en|ar)$/),
+      },
     });
     expect(me.routes).toContain('POST /api/v1/orders');
     expect(me.routes).toContain('GET /api/v1/me');
@@ -37,13 +46,25 @@ describe('GET /api/v1/me', () => {
   });
 
   it("narrows the routes to the key's allowedRoutes, gives its expiry, and names no user for an integrator", async () => {
-    const { key, id } = await newApiKey({ role: 'integrator', tenantId: GULF, allowedRoutes: ['GET /api/v1/orders', 'GET /api/v1/me'] });
+    const { key, id } = await newApiKey({
+      role: 'integrator',
+      tenantId: GULF,
+      allowedRoutes: ['GET /api/v1/orders', 'GET /api/v1/me'],
+    });
     const me = (await api('GET', '/api/v1/me', { key })).body.data;
-    expect(me).toMatchObject({ keyId: id, role: 'integrator', user: null, allowedRoutes: ['GET /api/v1/orders', 'GET /api/v1/me'] });
+    expect(me).toMatchObject({
+      keyId: id,
+      role: 'integrator',
+      user: null,
+      allowedRoutes: ['GET /api/v1/orders', 'GET /api/v1/me'],
+    });
     expect(me.routes.sort()).toEqual(['GET /api/v1/me', 'GET /api/v1/orders']);
 
     const expiring = await newApiKey({ role: 'integrator', tenantId: GULF });
-    const rotated = await api('POST', `/api/v1/api-keys/${expiring.id}/rotate`, { key: demoKey('admin'), body: { graceSeconds: 3600 } });
+    const rotated = await api('POST', `/api/v1/api-keys/${expiring.id}/rotate`, {
+      key: demoKey('admin'),
+      body: { graceSeconds: 3600 },
+    });
     expect(rotated.status, rotated.text).toBe(201);
     const old = (await api('GET', '/api/v1/me', { key: expiring.key })).body.data;
     expect(Date.parse(old.expiresAt) - Date.now()).toBeGreaterThan(3_500_000);
@@ -53,9 +74,15 @@ describe('GET /api/v1/me', () => {
     const userId = await newStaffUser('inspector', GULF, { name: 'Before Rename' });
     const { key } = await newApiKey({ userId });
     expect((await api('GET', '/api/v1/me', { key })).body.data.user.name).toBe('Before Rename');
-    const renamed = await api('PATCH', `/api/v1/users/${userId}`, { key: demoKey('admin'), body: { name: 'After Rename' } });
+    const renamed = await api('PATCH', `/api/v1/users/${userId}`, {
+      key: demoKey('admin'),
+      body: { name: 'After Rename' },
+    });
     expect(renamed.status, renamed.text).toBe(200);
-    expect((await api('GET', '/api/v1/me', { key })).body.data).toMatchObject({ role: 'inspector', user: { id: userId, name: 'After Rename' } });
+    expect((await api('GET', '/api/v1/me', { key })).body.data).toMatchObject({
+      role: 'inspector',
+      user: { id: userId, name: 'After Rename' },
+    });
   });
 
   it('answers 401 without a key and for a revoked key', async () => {

@@ -40,11 +40,16 @@ const strip = (key: Record<string, string>, ...names: string[]) =>
 describe('the tools that key what an older version wrote', () => {
   it('list a customer, an order by status and by number, and a pending receipt again', async () => {
     const name = `Migrated ${Date.now().toString(36)}`;
-    const created = await api('POST', '/api/v1/customers', { key: operations(), body: { name, mobileNumber: uniquePhone() } });
+    const created = await api('POST', '/api/v1/customers', {
+      key: operations(),
+      body: { name, mobileNumber: uniquePhone() },
+    });
     expect(created.status, created.text).toBe(201);
     const customer = created.body.data as { id: string };
     const order = await placeOrder(operations(), { customerId: customer.id, totalAmount: 9_000, receiptAmount: 1_000 });
-    const receipt = (await api('GET', `/api/v1/orders/${order.id}/billing`, { key: accountant() })).body.data[0] as { id: string };
+    const receipt = (await api('GET', `/api/v1/orders/${order.id}/billing`, { key: accountant() })).body.data[0] as {
+      id: string;
+    };
 
     const byName = () => api('GET', `/api/v1/customers?q=${encodeURIComponent(name)}&limit=10`, { key: operations() });
     // The tenant's list by status (GSI9): a customer's own list filters its orders instead.
@@ -52,7 +57,11 @@ describe('the tools that key what an older version wrote', () => {
       const listed: string[] = [];
       let cursor: string | undefined;
       do {
-        const page = await api('GET', `/api/v1/orders?status=DepositSubmitted&limit=100${cursor ? `&cursor=${cursor}` : ''}`, { key: operations() });
+        const page = await api(
+          'GET',
+          `/api/v1/orders?status=DepositSubmitted&limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+          { key: operations() },
+        );
         listed.push(...ids(page));
         cursor = page.body.meta.nextCursor;
       } while (cursor);
@@ -63,7 +72,9 @@ describe('the tools that key what an older version wrote', () => {
       const listed: string[] = [];
       let cursor: string | undefined;
       do {
-        const page = await api('GET', `/api/v1/billing?status=Pending&limit=100${cursor ? `&cursor=${cursor}` : ''}`, { key: accountant() });
+        const page = await api('GET', `/api/v1/billing?status=Pending&limit=100${cursor ? `&cursor=${cursor}` : ''}`, {
+          key: accountant(),
+        });
         listed.push(...ids(page));
         cursor = page.body.meta.nextCursor;
       } while (cursor);
@@ -84,7 +95,8 @@ describe('the tools that key what an older version wrote', () => {
     expect(ids(await byNumber())).toEqual([]);
     expect(await pending()).not.toContain(receipt.id);
 
-    for (const tool of [keyCustomerLists, keyOrderStatuses, keyOrderNumbers, keyPendingBilling]) expect(await tool(), tool.name).toBeGreaterThanOrEqual(1);
+    for (const tool of [keyCustomerLists, keyOrderStatuses, keyOrderNumbers, keyPendingBilling])
+      expect(await tool(), tool.name).toBeGreaterThanOrEqual(1);
     expect(ids(await byName())).toEqual([customer.id]);
     expect(await byStatus()).toEqual([order.id]);
     expect(ids(await byNumber())).toEqual([order.id]);
@@ -105,7 +117,9 @@ describe('the move to the order lists of their own (GSI5-8)', () => {
     });
     expect(created.status, created.text).toBe(201);
     const order = await placeOrder(operations(), { customerId: created.body.data.id, totalAmount: 9_000 });
-    const read = async () => (await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.order(order.id), ConsistentRead: true }))).Item!;
+    const read = async () =>
+      (await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.order(order.id), ConsistentRead: true })))
+        .Item!;
     const before = await read();
     const listKeys = ['gsi5pk', 'gsi5sk', 'gsi7pk', 'gsi7sk', 'gsi8pk', 'gsi8sk'];
 
@@ -116,7 +130,12 @@ describe('the move to the order lists of their own (GSI5-8)', () => {
     Object.assign(process.env, { TABLE_NAME: name, BUCKET_NAME: name });
     try {
       // The head as an older version left it: no list keys.
-      await ddb.send(new PutCommand({ TableName: name, Item: Object.fromEntries(Object.entries(before).filter(([key]) => !listKeys.includes(key))) }));
+      await ddb.send(
+        new PutCommand({
+          TableName: name,
+          Item: Object.fromEntries(Object.entries(before).filter(([key]) => !listKeys.includes(key))),
+        }),
+      );
       expect(await moveOrdersToPartsLayout({ listKeysOnly: true })).toBe(1);
 
       const after = await read();
@@ -144,24 +163,47 @@ describe('the conversion of a catalogue snapshot of an older format', () => {
       const cars = await import('../../lib/use-cases/cars.js');
       const staff = { keyId: 'k-staff', role: 'admin' as const, allowedRoutes: [] };
       const first = { page: 1, limit: 20, sortBy: 'createdAt', sortOrder: 'desc' } as const;
-      expect(await cars.listCars(staff, { ...first, currency: 'USD' })).toMatchObject({ data: [], meta: { total: 0, currency: { code: 'USD' } } });
-      expect(await cars.listCars(staff, { ...first, updatedSince: new Date().toISOString() })).toMatchObject({ data: [], meta: { total: 0 } });
+      expect(await cars.listCars(staff, { ...first, currency: 'USD' })).toMatchObject({
+        data: [],
+        meta: { total: 0, currency: { code: 'USD' } },
+      });
+      expect(await cars.listCars(staff, { ...first, updatedSince: new Date().toISOString() })).toMatchObject({
+        data: [],
+        meta: { total: 0 },
+      });
       expect(await cars.listTrims(staff, { makeEn: 'Kia' })).toEqual([]);
-      const rows = [...generateCars({ count: 40, seed: 3, imageBaseUrl: 'http://127.0.0.1/img' })].map((car) => toRow(car));
+      const rows = [...generateCars({ count: 40, seed: 3, imageBaseUrl: 'http://127.0.0.1/img' })].map((car) =>
+        toRow(car),
+      );
       const fields = Object.keys(rows[0]!);
       // The format before the binary ones: gzipped JSON, field names then one array of values per car.
       const older = gzipSync(
-        JSON.stringify({ version: 'v-json', fields, rows: rows.map((row) => fields.map((f) => (row as unknown as Record<string, unknown>)[f] ?? null)) }),
+        JSON.stringify({
+          version: 'v-json',
+          fields,
+          rows: rows.map((row) => fields.map((f) => (row as unknown as Record<string, unknown>)[f] ?? null)),
+        }),
       );
       await writeObject(name, snapshotKey('v-json'), older, 'application/octet-stream');
       expect(
-        await putCataloguePointer({ version: 'v-json', objectKey: snapshotKey('v-json'), count: rows.length, createdAt: new Date().toISOString() }, undefined),
+        await putCataloguePointer(
+          {
+            version: 'v-json',
+            objectKey: snapshotKey('v-json'),
+            count: rows.length,
+            createdAt: new Date().toISOString(),
+          },
+          undefined,
+        ),
       ).toBe(true);
 
       // A cold container refuses it with 503 and says to retry, rather than failing with 500.
       vi.resetModules();
       const cold = await import('../../lib/catalogue/live.js');
-      await expect(cold.currentCatalogue()).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', retryAfterSeconds: expect.any(Number) });
+      await expect(cold.currentCatalogue()).rejects.toMatchObject({
+        code: 'SERVICE_UNAVAILABLE',
+        retryAfterSeconds: expect.any(Number),
+      });
 
       expect(await upgradeCatalogueSnapshot()).toBe('upgraded');
       const stored = await readObject(name, snapshotKey('v-json'));
@@ -174,7 +216,10 @@ describe('the conversion of a catalogue snapshot of an older format', () => {
       expect(decodeSnapshot(stored).version).toBe('v-json');
 
       // A pointer whose snapshot is gone from the bucket is left to the next import, not an error (npm start runs this).
-      await putCataloguePointer({ version: 'v-gone', objectKey: snapshotKey('v-gone'), count: 1, createdAt: new Date().toISOString() }, 'v-json');
+      await putCataloguePointer(
+        { version: 'v-gone', objectKey: snapshotKey('v-gone'), count: 1, createdAt: new Date().toISOString() },
+        'v-json',
+      );
       expect(await upgradeCatalogueSnapshot()).toBe('snapshot missing');
     } finally {
       Object.assign(process.env, kept);

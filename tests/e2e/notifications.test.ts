@@ -7,7 +7,13 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { describe, expect, it } from 'vitest';
-import { inboundPayload, LOCAL_WHATSAPP, postWebhook, signatureOf, statusPayload } from '../../scripts/local/whatsapp-webhook.js';
+import {
+  inboundPayload,
+  LOCAL_WHATSAPP,
+  postWebhook,
+  signatureOf,
+  statusPayload,
+} from '../../scripts/local/whatsapp-webhook.js';
 import { createTenant, updateTenantSettings } from '../../lib/store/tenants.js';
 import { api, demoKey, uniquePhone } from '../support/http.js';
 import { changeStatus, placeOrder } from '../support/orders.js';
@@ -52,7 +58,10 @@ async function messagesFor(orderId: string, event: string, count = 1, key = acco
 
 async function customerOf(language?: 'en' | 'ar', name = 'Notified Customer') {
   const mobileNumber = uniquePhone();
-  const res = await api('POST', '/api/v1/customers', { key: demoKey('integrator'), body: { name, mobileNumber, ...(language ? { language } : {}) } });
+  const res = await api('POST', '/api/v1/customers', {
+    key: demoKey('integrator'),
+    body: { name, mobileNumber, ...(language ? { language } : {}) },
+  });
   expect(res.status, res.text).toBe(201);
   return { id: res.body.data.id as string, mobileNumber, language: res.body.data.language as string | undefined };
 }
@@ -75,7 +84,11 @@ async function confirmDeposit(orderId: string, version = 1): Promise<void> {
 }
 
 const rawPost = (body: string, headers: Record<string, string>) =>
-  fetch(`${baseUrl()}/api/v1/webhooks/whatsapp`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body });
+  fetch(`${baseUrl()}/api/v1/webhooks/whatsapp`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body,
+  });
 
 describe("notifications are templates in the recipient's language, listed per order", () => {
   it('sends an Arabic-speaking customer the Arabic template and the staff theirs, and lists each message with its template, text and status', async () => {
@@ -95,7 +108,11 @@ describe("notifications are templates in the recipient's language, listed per or
     expect(toCustomer).toMatchObject({
       to: customer.mobileNumber,
       status: 'accepted',
-      template: { name: 'vpo_order_created_customer_link', language: 'ar', parameters: ['أحمد سعيد', String(order.orderNumber), 'Kia K5 2022', link] },
+      template: {
+        name: 'vpo_order_created_customer_link',
+        language: 'ar',
+        parameters: ['أحمد سعيد', String(order.orderNumber), 'Kia K5 2022', link],
+      },
       text: `مرحباً أحمد سعيد، الطلب #${order.orderNumber} (Kia K5 2022): استلمنا طلبك. تابع طلبك: ${link} أرسل "إيقاف" لإيقاف هذه الرسائل.`,
     });
     const toAccountant = created.find((n) => n.audience === 'accountant')!;
@@ -112,13 +129,19 @@ describe("notifications are templates in the recipient's language, listed per or
     const customer = await customerOf('en');
 
     // Act
-    const order = await placeOrder(accountant(), { customerId: customer.id, totalAmount: 9_000, carDetails: { makeEn: 'Kia', modelEn: 'Ray', year: 2021 } });
+    const order = await placeOrder(accountant(), {
+      customerId: customer.id,
+      totalAmount: 9_000,
+      carDetails: { makeEn: 'Kia', modelEn: 'Ray', year: 2021 },
+    });
     const created = await messagesFor(order.id, 'order.created', 2);
 
     // Assert
     const toAccountant = created.find((n) => n.audience === 'accountant')!;
     expect(toAccountant.template).toMatchObject({ name: 'vpo_order_created_no_deposit_staff', language: 'en' });
-    expect(toAccountant.text).toBe(`Order #${order.orderNumber} (Kia Ray 2021): new order placed; no deposit received yet.`);
+    expect(toAccountant.text).toBe(
+      `Order #${order.orderNumber} (Kia Ray 2021): new order placed; no deposit received yet.`,
+    );
     // The customer's words do not change with it.
     expect(created.find((n) => n.audience === 'customer')?.template?.name).toBe('vpo_order_created_customer_link');
   });
@@ -139,7 +162,10 @@ describe("notifications are templates in the recipient's language, listed per or
       key: platform,
       body: { name: 'Sara Khan', mobileNumber: uniquePhone(), tenantId: tenant.id, language: 'en' },
     });
-    const unchosen = await api('POST', '/api/v1/customers', { key: platform, body: { name: 'Omar Ali', mobileNumber: uniquePhone(), tenantId: tenant.id } });
+    const unchosen = await api('POST', '/api/v1/customers', {
+      key: platform,
+      body: { name: 'Omar Ali', mobileNumber: uniquePhone(), tenantId: tenant.id },
+    });
     expect(chosen.status, chosen.text).toBe(201);
     expect(unchosen.status, unchosen.text).toBe(201);
 
@@ -147,7 +173,9 @@ describe("notifications are templates in the recipient's language, listed per or
     const languages = [];
     for (const customer of [unchosen.body.data, chosen.body.data]) {
       const order = await placeOrder(platform, { customerId: customer.id, totalAmount: 5_000 });
-      const [message] = (await messagesFor(order.id, 'order.created', 1, platform)).filter((n) => n.audience === 'customer');
+      const [message] = (await messagesFor(order.id, 'order.created', 1, platform)).filter(
+        (n) => n.audience === 'customer',
+      );
       languages.push(message!.template?.language);
     }
 
@@ -217,7 +245,11 @@ describe('the WhatsApp webhook', () => {
     // Assert
     const listed = (await notificationsOf(order.id)).find((n) => n.messageId === message!.messageId)!;
     expect(listed.status).toBe('read');
-    expect(listed.statuses).toEqual({ sent: at(1).toISOString(), delivered: at(2).toISOString(), read: at(3).toISOString() });
+    expect(listed.statuses).toEqual({
+      sent: at(1).toISOString(),
+      delivered: at(2).toISOString(),
+      read: at(3).toISOString(),
+    });
   });
 
   it("records a failure with Meta's error code", async () => {
@@ -225,7 +257,10 @@ describe('the WhatsApp webhook', () => {
     const order = await orderFor(customer.id);
     const [message] = (await messagesFor(order.id, 'order.created')).filter((n) => n.audience === 'customer');
 
-    const answer = await postWebhook(baseUrl(), statusPayload(message!.messageId, 'failed', { errorCode: 131026, errorTitle: 'Message undeliverable' }));
+    const answer = await postWebhook(
+      baseUrl(),
+      statusPayload(message!.messageId, 'failed', { errorCode: 131026, errorTitle: 'Message undeliverable' }),
+    );
 
     expect(answer.body).toMatchObject({ success: true, data: { statuses: 1, unknownStatuses: 0 } });
     const listed = (await notificationsOf(order.id)).find((n) => n.messageId === message!.messageId)!;
@@ -244,7 +279,9 @@ describe('the WhatsApp webhook', () => {
     const answers = [
       await rawPost(read, {}),
       await rawPost(read, { 'X-Hub-Signature-256': signatureOf(read, 'not the app secret') }),
-      await rawPost(read, { 'X-Hub-Signature-256': signatureOf(read.replace('read', 'sent'), LOCAL_WHATSAPP.appSecret) }),
+      await rawPost(read, {
+        'X-Hub-Signature-256': signatureOf(read.replace('read', 'sent'), LOCAL_WHATSAPP.appSecret),
+      }),
       await rawPost(stop, { 'X-Hub-Signature-256': 'sha256=0000' }),
     ];
 
@@ -267,13 +304,24 @@ describe('the WhatsApp webhook', () => {
     const templateReview = {
       object: 'whatsapp_business_account',
       entry: [
-        { id: '1', changes: [{ field: 'message_template_status_update', value: { event: 'APPROVED', message_template_name: 'vpo_order_shipped_customer' } }] },
+        {
+          id: '1',
+          changes: [
+            {
+              field: 'message_template_status_update',
+              value: { event: 'APPROVED', message_template_name: 'vpo_order_shipped_customer' },
+            },
+          ],
+        },
       ],
     };
 
     const bad = await rawPost(garbage, { 'X-Hub-Signature-256': signatureOf(garbage, LOCAL_WHATSAPP.appSecret) });
     const ignored = await postWebhook(baseUrl(), templateReview);
-    const unknown = await postWebhook(baseUrl(), statusPayload(`wamid.unknown.${randomBytes(4).toString('hex')}`, 'delivered'));
+    const unknown = await postWebhook(
+      baseUrl(),
+      statusPayload(`wamid.unknown.${randomBytes(4).toString('hex')}`, 'delivered'),
+    );
 
     expect(bad.status).toBe(400);
     expect(ignored).toMatchObject({ status: 200, body: { data: { statuses: 0, messages: 0 } } });
@@ -299,8 +347,13 @@ describe('opting out by replying STOP', () => {
     expect(first.body).toMatchObject({ data: { messages: 1, optOuts: 1 } });
     expect(repeat.body).toMatchObject({ data: { messages: 0, optOuts: 0 } });
     const acknowledgements = (await messagesTo(customer.mobileNumber)).filter((m) => m.template === undefined);
-    expect(acknowledgements.map((m) => m.text)).toEqual(['You will no longer receive order updates here. Reply START at any time to resume them.']);
-    expect(afterStop.find((n) => n.audience === 'customer')).toMatchObject({ status: 'skipped', reason: 'the customer replied STOP' });
+    expect(acknowledgements.map((m) => m.text)).toEqual([
+      'You will no longer receive order updates here. Reply START at any time to resume them.',
+    ]);
+    expect(afterStop.find((n) => n.audience === 'customer')).toMatchObject({
+      status: 'skipped',
+      reason: 'the customer replied STOP',
+    });
     expect(afterStop.find((n) => n.audience === 'operations')?.status).toBe('accepted');
 
     // Act: START, in Arabic
@@ -316,7 +369,11 @@ describe('opting out by replying STOP', () => {
     expect(start.body).toMatchObject({ data: { optOuts: 1 } });
     const [back] = (await messagesFor(order.id, 'inspection.scheduled', 1)).filter((n) => n.audience === 'customer');
     expect(back?.status).toBe('accepted');
-    expect((await messagesTo(customer.mobileNumber)).some((m) => m.text === 'تم استئناف رسائل طلباتك. أرسل "إيقاف" لإيقافها في أي وقت.')).toBe(true);
+    expect(
+      (await messagesTo(customer.mobileNumber)).some(
+        (m) => m.text === 'تم استئناف رسائل طلباتك. أرسل "إيقاف" لإيقافها في أي وقت.',
+      ),
+    ).toBe(true);
   });
 });
 
@@ -325,7 +382,10 @@ describe('the contract goes out as a template', () => {
     // Arrange
     const customer = await customerOf();
     const order = await orderFor(customer.id);
-    const created = await api('POST', '/api/v1/contracts', { key: accountant(), body: { orderId: order.id, customerName: 'Contract Customer' } });
+    const created = await api('POST', '/api/v1/contracts', {
+      key: accountant(),
+      body: { orderId: order.id, customerName: 'Contract Customer' },
+    });
     expect(created.status, created.text).toBe(201);
     const link = `https://sign.example.com/c/${randomBytes(4).toString('hex')}`;
 
@@ -356,7 +416,16 @@ describe('the staff CLI plays WhatsApp on the local stack', () => {
 
     // Act
     const status = await cli(['chat', 'status', message!.messageId, '--status', 'read', '--api', baseUrl(), '--json']);
-    const inbound = await cli(['chat', 'inbound', customer.mobileNumber, '--text', 'STOP', '--api', baseUrl(), '--json']);
+    const inbound = await cli([
+      'chat',
+      'inbound',
+      customer.mobileNumber,
+      '--text',
+      'STOP',
+      '--api',
+      baseUrl(),
+      '--json',
+    ]);
 
     // Assert
     expect(status.code, status.stderr).toBe(0);

@@ -27,7 +27,13 @@ async function pages(key: string, query: string, limit = 2): Promise<{ ids: stri
   const metas: any[] = [];
   let cursor: string | undefined;
   do {
-    const body = ok(await api('GET', `/api/v1/orders?${query}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { key }));
+    const body = ok(
+      await api(
+        'GET',
+        `/api/v1/orders?${query}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        { key },
+      ),
+    );
     ids.push(...body.data.map((o: { id: string }) => o.id));
     metas.push(body.meta);
     cursor = body.meta.nextCursor;
@@ -37,24 +43,53 @@ async function pages(key: string, query: string, limit = 2): Promise<{ ids: stri
 
 beforeAll(async () => {
   const subdomain = `oc${Date.now().toString(36)}`;
-  tenantId = (await createTenant({ name: `Order counts ${subdomain}`, subdomain, markup: '1', visibleProviders: ['sk'], publishedOnly: false })).id;
+  tenantId = (
+    await createTenant({
+      name: `Order counts ${subdomain}`,
+      subdomain,
+      markup: '1',
+      visibleProviders: ['sk'],
+      publishedOnly: false,
+    })
+  ).id;
   operations = (await newApiKey({ userId: await newStaffUser('operations', tenantId) })).key;
   marketer = (await newApiKey({ userId: await newStaffUser('marketer', tenantId) })).key;
   platform = demoKey('platform');
-  const customer = ok(await api('POST', '/api/v1/customers', { key: operations, body: { name: 'Count Customer', mobileNumber: uniquePhone() } }), 201).data;
+  const customer = ok(
+    await api('POST', '/api/v1/customers', {
+      key: operations,
+      body: { name: 'Count Customer', mobileNumber: uniquePhone() },
+    }),
+    201,
+  ).data;
   const order = async (key: string, i: number) =>
     ok(
       await api('POST', '/api/v1/orders', {
         key,
-        body: { customerId: customer.id, totalAmount: 10_000 + i, currency: 'USD', carDetails: { makeEn: 'Kia', modelEn: 'K5' } },
+        body: {
+          customerId: customer.id,
+          totalAmount: 10_000 + i,
+          currency: 'USD',
+          carDetails: { makeEn: 'Kia', modelEn: 'K5' },
+        },
       }),
       201,
     ).data.id as string;
   for (let i = 0; i < 4; i += 1) byOperations.push(await order(operations, i));
   for (let i = 0; i < 2; i += 1) byMarketer.push(await order(marketer, 10 + i));
   // One order of each is cancelled: it leaves DepositSubmitted's list and count for Cancelled's.
-  ok(await api('PATCH', `/api/v1/orders/${byOperations[1]}/status`, { key: operations, body: { status: 'Cancelled', version: 1 } }));
-  ok(await api('PATCH', `/api/v1/orders/${byMarketer[0]}/status`, { key: marketer, body: { status: 'Cancelled', version: 1 } }));
+  ok(
+    await api('PATCH', `/api/v1/orders/${byOperations[1]}/status`, {
+      key: operations,
+      body: { status: 'Cancelled', version: 1 },
+    }),
+  );
+  ok(
+    await api('PATCH', `/api/v1/orders/${byMarketer[0]}/status`, {
+      key: marketer,
+      body: { status: 'Cancelled', version: 1 },
+    }),
+  );
 });
 
 describe('GET /api/v1/orders/counts', () => {
@@ -75,10 +110,19 @@ describe('GET /api/v1/orders/counts', () => {
     const ours = ok(await api('GET', '/api/v1/orders/counts', { key: operations })).data;
     expect(ok(await api('GET', `/api/v1/orders/counts?tenantId=${tenantId}`, { key: platform })).data).toEqual(ours);
     const gulfCustomer = ok(
-      await api('POST', '/api/v1/customers', { key: demoKey('operations'), body: { name: 'Gulf Count Customer', mobileNumber: uniquePhone() } }),
+      await api('POST', '/api/v1/customers', {
+        key: demoKey('operations'),
+        body: { name: 'Gulf Count Customer', mobileNumber: uniquePhone() },
+      }),
       201,
     ).data;
-    ok(await api('POST', '/api/v1/orders', { key: demoKey('operations'), body: { customerId: gulfCustomer.id, totalAmount: 9_000, currency: 'USD' } }), 201);
+    ok(
+      await api('POST', '/api/v1/orders', {
+        key: demoKey('operations'),
+        body: { customerId: gulfCustomer.id, totalAmount: 9_000, currency: 'USD' },
+      }),
+      201,
+    );
     const gulf = ok(await api('GET', '/api/v1/orders/counts', { key: demoKey('operations') })).data;
     expect(gulf.counts.DepositSubmitted).toBeGreaterThan(0);
     expect(ok(await api('GET', '/api/v1/orders/counts', { key: operations })).data).toEqual(ours);
@@ -124,7 +168,12 @@ describe('GET /api/v1/orders?status= on a tenant', () => {
   });
 
   it('follows an order to its new status at once', async () => {
-    ok(await api('PATCH', `/api/v1/orders/${byOperations[3]}/status`, { key: operations, body: { status: 'Cancelled', version: 1 } }));
+    ok(
+      await api('PATCH', `/api/v1/orders/${byOperations[3]}/status`, {
+        key: operations,
+        body: { status: 'Cancelled', version: 1 },
+      }),
+    );
     expect((await pages(operations, 'status=DepositSubmitted')).ids).not.toContain(byOperations[3]);
     expect((await pages(operations, 'status=Cancelled')).ids).toContain(byOperations[3]);
     const { data } = ok(await api('GET', '/api/v1/orders/counts', { key: operations }));
@@ -135,12 +184,16 @@ describe('GET /api/v1/orders?status= on a tenant', () => {
   it("takes its own cursor, and refuses one of another tenant's or a marketer's listing", async () => {
     const first = ok(await api('GET', '/api/v1/orders?status=DepositSubmitted&limit=1', { key: operations }));
     const cursor = encodeURIComponent(first.meta.nextCursor);
-    const next = ok(await api('GET', `/api/v1/orders?status=DepositSubmitted&limit=1&cursor=${cursor}`, { key: operations }));
+    const next = ok(
+      await api('GET', `/api/v1/orders?status=DepositSubmitted&limit=1&cursor=${cursor}`, { key: operations }),
+    );
     expect(next.data[0].id).not.toBe(first.data[0].id);
     expect(next.meta.page).toBe(2);
     const mine = ok(await api('GET', '/api/v1/orders?status=Cancelled&limit=1', { key: marketer })).data;
     expect(mine).toHaveLength(1);
-    const marketerCursor = encodeURIComponent(ok(await api('GET', '/api/v1/orders?limit=1', { key: marketer })).meta.nextCursor);
+    const marketerCursor = encodeURIComponent(
+      ok(await api('GET', '/api/v1/orders?limit=1', { key: marketer })).meta.nextCursor,
+    );
     for (const [query, key] of [
       [`status=DepositSubmitted&limit=1&cursor=${cursor}`, demoKey('operations')],
       [`status=DepositSubmitted&limit=1&cursor=${marketerCursor}`, operations],

@@ -13,10 +13,14 @@ import { api, demoKey } from '../support/http.js';
 import { changeStatus, newCustomer, orderDetail, ordersOfCustomer, placeOrder } from '../support/orders.js';
 
 const operations = () => demoKey('operations');
-const pictures = Array.from({ length: 24 }, (_, i) => `https://pictures.example.com/cars/kia-sorento-2022/${String(i + 1).padStart(2, '0')}.jpg`);
+const pictures = Array.from(
+  { length: 24 },
+  (_, i) => `https://pictures.example.com/cars/kia-sorento-2022/${String(i + 1).padStart(2, '0')}.jpg`,
+);
 const carDetails = { makeEn: 'Kia', modelEn: 'Sorento', year: 2022, images: pictures, thumbnailUrl: pictures[0] };
 
-const read = async (key: Record<string, string>) => (await ddb.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
+const read = async (key: Record<string, string>) =>
+  (await ddb.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
 
 describe("an order's car pictures", () => {
   it('are kept in the archive part, not on the head, and every answer shows them in carDetails', async () => {
@@ -25,7 +29,13 @@ describe("an order's car pictures", () => {
     expect(order.carDetails).toMatchObject({ makeEn: 'Kia', images: pictures, thumbnailUrl: pictures[0] });
 
     const head = await read(keys.order(order.id));
-    expect(head?.carDetails).toEqual({ makeEn: 'Kia', modelEn: 'Sorento', year: 2022, thumbnailUrl: pictures[0], customerNotificationsEnabled: true });
+    expect(head?.carDetails).toEqual({
+      makeEn: 'Kia',
+      modelEn: 'Sorento',
+      year: 2022,
+      thumbnailUrl: pictures[0],
+      customerNotificationsEnabled: true,
+    });
     expect(JSON.stringify(head)).not.toContain('/02.jpg');
     expect(head?.parts).toContain('archive');
     expect((await read(keys.orderPart(order.id, 'archive')))?.carImages).toEqual(pictures);
@@ -36,7 +46,10 @@ describe("an order's car pictures", () => {
       body: { enabled: false, version: order.version },
     });
     expect(muted.status, muted.text).toBe(200);
-    expect((await orderDetail(order.id)).carDetails).toMatchObject({ customerNotificationsEnabled: false, images: pictures });
+    expect((await orderDetail(order.id)).carDetails).toMatchObject({
+      customerNotificationsEnabled: false,
+      images: pictures,
+    });
 
     // A status move rewrites the head alone; the answer, the detail and the list still show the pictures.
     const moved = await changeStatus(order.id, operations(), {
@@ -57,7 +70,12 @@ describe("an order's car pictures", () => {
     // As the layout before wrote it: the pictures in the head's car snapshot, no archive part.
     const head = (await read(keys.order(order.id)))!;
     const { parts: _parts, ...rest } = head;
-    await ddb.send(new PutCommand({ TableName: tableName(), Item: { ...rest, carDetails: { ...head.carDetails, images: pictures } } }));
+    await ddb.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...rest, carDetails: { ...head.carDetails, images: pictures } },
+      }),
+    );
     await ddb.send(new DeleteCommand({ TableName: tableName(), Key: keys.orderPart(order.id, 'archive') }));
 
     expect((await orderDetail(order.id)).carDetails.images).toEqual(pictures);
@@ -76,10 +94,20 @@ describe("an order's car pictures", () => {
     const order = await placeOrder(operations(), { customerId: customer.id, totalAmount: 21_000, carDetails });
     // The layout before: the pictures on the head; the part holds where their copy stands only.
     const head = (await read(keys.order(order.id)))!;
-    await ddb.send(new PutCommand({ TableName: tableName(), Item: { ...head, carDetails: { ...head.carDetails, images: pictures } } }));
+    await ddb.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...head, carDetails: { ...head.carDetails, images: pictures } },
+      }),
+    );
     const part = (await read(keys.orderPart(order.id, 'archive')))!;
     const { carImages: _carImages, ...imageArchiveOnly } = part;
-    await ddb.send(new PutCommand({ TableName: tableName(), Item: { ...imageArchiveOnly, imageArchive: { status: 'done', eventId: 'e1', objectKeys: [] } } }));
+    await ddb.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...imageArchiveOnly, imageArchive: { status: 'done', eventId: 'e1', objectKeys: [] } },
+      }),
+    );
 
     expect(await moveOrderPicturesToArchivePart()).toBeGreaterThanOrEqual(1);
     const moved = (await read(keys.order(order.id)))!;
@@ -99,7 +127,11 @@ describe("an order's car pictures", () => {
 
   it('are not made up for a car given without pictures', async () => {
     const customer = await newCustomer();
-    const order = await placeOrder(operations(), { customerId: customer.id, totalAmount: 9_000, carDetails: { makeEn: 'Kia', modelEn: 'K5' } });
+    const order = await placeOrder(operations(), {
+      customerId: customer.id,
+      totalAmount: 9_000,
+      carDetails: { makeEn: 'Kia', modelEn: 'K5' },
+    });
     expect(order.carDetails).not.toHaveProperty('images');
     expect((await read(keys.order(order.id)))?.parts ?? []).not.toContain('archive');
     expect((await orderDetail(order.id)).carDetails).not.toHaveProperty('images');

@@ -7,16 +7,27 @@ describe('GET /api/v1/orders?orderNumber=', () => {
   it('answers the one order with that number, with the other filters applied to it', async () => {
     const key = demoKey('accountant');
     const customer = await newCustomer();
-    const order = await placeOrder(key, { customerId: customer.id, totalAmount: 12_000, currency: 'USD', carDetails: { makeEn: 'Kia', modelEn: 'K5' } });
+    const order = await placeOrder(key, {
+      customerId: customer.id,
+      totalAmount: 12_000,
+      currency: 'USD',
+      carDetails: { makeEn: 'Kia', modelEn: 'K5' },
+    });
     const found = await api('GET', `/api/v1/orders?orderNumber=${order.orderNumber}`, { key });
     expect(found.status, found.text).toBe(200);
     expect(found.body.data.map((o: { id: string }) => o.id)).toEqual([order.id]);
     expect(found.body.meta).toMatchObject({ total: 1, page: 1 });
-    const sameStatus = await api('GET', `/api/v1/orders?orderNumber=${order.orderNumber}&status=${order.status}`, { key });
+    const sameStatus = await api('GET', `/api/v1/orders?orderNumber=${order.orderNumber}&status=${order.status}`, {
+      key,
+    });
     expect(sameStatus.body.data).toHaveLength(1);
     const otherStatus = await api('GET', `/api/v1/orders?orderNumber=${order.orderNumber}&status=Delivered`, { key });
     expect(otherStatus.body).toMatchObject({ data: [], meta: { total: 0 } });
-    const otherCustomer = await api('GET', `/api/v1/orders?orderNumber=${order.orderNumber}&customerId=${customer.id}x`, { key });
+    const otherCustomer = await api(
+      'GET',
+      `/api/v1/orders?orderNumber=${order.orderNumber}&customerId=${customer.id}x`,
+      { key },
+    );
     expect(otherCustomer.body.data).toEqual([]);
   });
 

@@ -16,18 +16,24 @@ import {
 } from '../support/orders.js';
 
 const acct = () => accountantKey();
-const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
+const tally = (statuses: number[]) =>
+  statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
 
 /** Every order number created since `since`, across all tenants (platform key, newest first, page by page with the cursor). */
 async function orderNumbersSince(since: string): Promise<number[]> {
   const numberOf = new Map<string, number>();
   let cursor: string | undefined;
   do {
-    const res = await api('GET', `/api/v1/orders?createdFrom=${encodeURIComponent(since)}&limit=100${cursor ? `&cursor=${cursor}` : ''}`, {
-      key: demoKey('platform'),
-    });
+    const res = await api(
+      'GET',
+      `/api/v1/orders?createdFrom=${encodeURIComponent(since)}&limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+      {
+        key: demoKey('platform'),
+      },
+    );
     expect(res.status, res.text).toBe(200);
-    for (const order of res.body.data as Array<{ id: string; orderNumber: number }>) numberOf.set(order.id, order.orderNumber);
+    for (const order of res.body.data as Array<{ id: string; orderNumber: number }>)
+      numberOf.set(order.id, order.orderNumber);
     cursor = res.body.meta.nextCursor;
   } while (cursor);
   return [...numberOf.values()];
@@ -49,7 +55,9 @@ describe('order numbers under concurrency', () => {
     // fails after taking its number leaves a gap: every number between min and max belongs to at
     // most one order, ours or theirs. Alone and without failures, max - min is 99.
     const inRange = (await orderNumbersSince(since)).filter((n) => n >= min && n <= max).sort((a, b) => a - b);
-    console.info(`100 concurrent creations: orderNumbers ${min}..${max} (max - min = ${max - min}; ${inRange.length - 100} orders of other tests interleaved)`);
+    console.info(
+      `100 concurrent creations: orderNumbers ${min}..${max} (max - min = ${max - min}; ${inRange.length - 100} orders of other tests interleaved)`,
+    );
     expect(new Set(inRange).size).toBe(inRange.length);
     expect(max - min).toBeGreaterThanOrEqual(99 + (inRange.length - 100));
     expect(await ordersOfCustomer(customer.id)).toHaveLength(100);
@@ -63,26 +71,43 @@ describe('optimistic locking under concurrency', () => {
 
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        api('PATCH', `/api/v1/orders/${order.id}/customer-notifications`, { key: acct(), body: { enabled: i % 2 === 0, version: 1 } }),
+        api('PATCH', `/api/v1/orders/${order.id}/customer-notifications`, {
+          key: acct(),
+          body: { enabled: i % 2 === 0, version: 1 },
+        }),
       ),
     );
 
     expect(tally(results.map((r) => r.status))).toEqual({ 200: 1, 409: 49 });
     const winner = results.find((r) => r.status === 200)!;
     for (const loser of results.filter((r) => r.status === 409)) {
-      expect(loser.body).toMatchObject({ code: 'VERSION_CONFLICT', details: [expect.objectContaining({ field: 'body.version', currentVersion: 2 })] });
+      expect(loser.body).toMatchObject({
+        code: 'VERSION_CONFLICT',
+        details: [expect.objectContaining({ field: 'body.version', currentVersion: 2 })],
+      });
     }
     const detail = await orderDetail(order.id);
     expect(detail.version).toBe(2);
-    expect(detail.carDetails.customerNotificationsEnabled).toBe(winner.body.data.carDetails.customerNotificationsEnabled);
+    expect(detail.carDetails.customerNotificationsEnabled).toBe(
+      winner.body.data.carDetails.customerNotificationsEnabled,
+    );
   });
 
   it('refunds a wallet-paid order once when 10 cancellations race', async () => {
     const customer = await newCustomer();
     await credit(customer.walletId, 500);
-    const order = await placeOrder(acct(), { customerId: customer.id, totalAmount: 200, useWalletBalance: true, inspectionDate: inspectionDate() });
+    const order = await placeOrder(acct(), {
+      customerId: customer.id,
+      totalAmount: 200,
+      useWalletBalance: true,
+      inspectionDate: inspectionDate(),
+    });
 
-    const results = await Promise.all(Array.from({ length: 10 }, () => changeStatus(order.id, demoKey('operations'), { status: 'Cancelled', version: 1 })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        changeStatus(order.id, demoKey('operations'), { status: 'Cancelled', version: 1 }),
+      ),
+    );
 
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
@@ -101,11 +126,14 @@ describe('wallet payments under concurrency', () => {
     const date = inspectionDate();
 
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => createOrder(acct(), { customerId: customer.id, totalAmount: 30, useWalletBalance: true, inspectionDate: date })),
+      Array.from({ length: 10 }, () =>
+        createOrder(acct(), { customerId: customer.id, totalAmount: 30, useWalletBalance: true, inspectionDate: date }),
+      ),
     );
 
     expect(tally(results.map((r) => r.status))).toEqual({ 201: 3, 422: 7 });
-    for (const failure of results.filter((r) => r.status === 422)) expect(failure.body.code).toBe('WALLET_INSUFFICIENT_BALANCE');
+    for (const failure of results.filter((r) => r.status === 422))
+      expect(failure.body.code).toBe('WALLET_INSUFFICIENT_BALANCE');
     const paidIds = results
       .filter((r) => r.status === 201)
       .map((r) => r.body.data.id as string)

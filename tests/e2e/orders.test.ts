@@ -31,7 +31,11 @@ describe('POST /api/v1/orders', () => {
   it('creates a DepositSubmitted order at version 1 with the creation state of docs/api.md', async () => {
     const customer = await newCustomer();
 
-    const res = await createOrder(acct(), { customerId: customer.id, totalAmount: 12500, carDetails: { makeEn: 'Hyundai', modelEn: 'Grandeur', year: 2021 } });
+    const res = await createOrder(acct(), {
+      customerId: customer.id,
+      totalAmount: 12500,
+      carDetails: { makeEn: 'Hyundai', modelEn: 'Grandeur', year: 2021 },
+    });
 
     expect(res.status).toBe(201);
     expect(res.body.success).toBe(true);
@@ -90,7 +94,12 @@ describe('POST /api/v1/orders', () => {
   it('stores currency and notes when given', async () => {
     const customer = await newCustomer();
 
-    const order = await placeOrder(acct(), { customerId: customer.id, totalAmount: 2_500_000, currency: 'KRW', notes: 'call after 5pm' });
+    const order = await placeOrder(acct(), {
+      customerId: customer.id,
+      totalAmount: 2_500_000,
+      currency: 'KRW',
+      notes: 'call after 5pm',
+    });
 
     expect(order).toMatchObject({ currency: 'KRW', totalAmount: 2_500_000, notes: 'call after 5pm' });
   });
@@ -135,7 +144,10 @@ describe('POST /api/v1/orders', () => {
     it('answers 403 when a marketer key names another marketer, and creates nothing', async () => {
       const customer = await newCustomer();
 
-      const res = await createOrder(demoKey('marketer'), { customerId: customer.id, marketerId: 'someothermarketer0000001' });
+      const res = await createOrder(demoKey('marketer'), {
+        customerId: customer.id,
+        marketerId: 'someothermarketer0000001',
+      });
 
       expect(res.status).toBe(403);
       expect(res.body).toMatchObject({ success: false, statusCode: 403, code: 'FORBIDDEN' });
@@ -168,7 +180,10 @@ describe('POST /api/v1/orders', () => {
       const customer = await newCustomer();
 
       const fromTenantKey = await createOrder(acct(), { customerId: customer.id, marketerId: seoulMarketer });
-      const fromPlatformKey = await createOrder(demoKey('platform'), { customerId: customer.id, marketerId: seoulMarketer });
+      const fromPlatformKey = await createOrder(demoKey('platform'), {
+        customerId: customer.id,
+        marketerId: seoulMarketer,
+      });
 
       expect(fromTenantKey.status).toBe(404);
       expect(fromPlatformKey.status).toBe(404);
@@ -207,7 +222,9 @@ describe('POST /api/v1/orders', () => {
       });
       expect(move.status).toBe(422);
       expect(move.body.code).toBe('INVALID_TRANSITION');
-      expect(move.body.details[0].missingRequirements).toEqual([expect.objectContaining({ code: 'CONFIRMED_RECEIPT_REQUIRED' })]);
+      expect(move.body.details[0].missingRequirements).toEqual([
+        expect.objectContaining({ code: 'CONFIRMED_RECEIPT_REQUIRED' }),
+      ]);
       expect((await orderDetail(order.id)).version).toBe(1);
     });
 
@@ -224,14 +241,21 @@ describe('POST /api/v1/orders', () => {
       expect((await orderDetail(order.id)).depositReceiptId).toBe(receipt.id);
       expect(listed.find((o: { id: string }) => o.id === order.id).depositReceiptId).toBe(receipt.id);
       expect(without.depositReceiptId).toBeNull();
-      const confirmed = await api('PATCH', `/api/v1/billing/${order.depositReceiptId}/confirm`, { key: demoKey('admin') });
+      const confirmed = await api('PATCH', `/api/v1/billing/${order.depositReceiptId}/confirm`, {
+        key: demoKey('admin'),
+      });
       expect(confirmed.status, confirmed.text).toBe(200);
     });
 
     it('use the order currency for the receipt when receiptCurrency is omitted', async () => {
       const customer = await newCustomer();
 
-      const order = await placeOrder(acct(), { customerId: customer.id, totalAmount: 900, currency: 'AED', receiptAmount: 100 });
+      const order = await placeOrder(acct(), {
+        customerId: customer.id,
+        totalAmount: 900,
+        currency: 'AED',
+        receiptAmount: 100,
+      });
 
       expect((await orderDetail(order.id)).financialSummary).toMatchObject({
         depositAmount: 100,
@@ -274,7 +298,12 @@ describe('POST /api/v1/orders', () => {
       const customer = await newCustomer();
       await credit(customer.walletId, 100);
 
-      const res = await createOrder(acct(), { customerId: customer.id, totalAmount: 100.01, useWalletBalance: true, inspectionDate: inspectionDate() });
+      const res = await createOrder(acct(), {
+        customerId: customer.id,
+        totalAmount: 100.01,
+        useWalletBalance: true,
+        inspectionDate: inspectionDate(),
+      });
 
       expect(res.status).toBe(422);
       expect(res.body).toMatchObject({ success: false, statusCode: 422, code: 'WALLET_INSUFFICIENT_BALANCE' });
@@ -286,7 +315,12 @@ describe('POST /api/v1/orders', () => {
     it('answers 422 WALLET_INSUFFICIENT_BALANCE on an empty wallet', async () => {
       const customer = await newCustomer();
 
-      const res = await createOrder(acct(), { customerId: customer.id, totalAmount: 1, useWalletBalance: true, inspectionDate: inspectionDate() });
+      const res = await createOrder(acct(), {
+        customerId: customer.id,
+        totalAmount: 1,
+        useWalletBalance: true,
+        inspectionDate: inspectionDate(),
+      });
 
       expect(res.status).toBe(422);
       expect(res.body.code).toBe('WALLET_INSUFFICIENT_BALANCE');
@@ -298,7 +332,12 @@ describe('POST /api/v1/orders', () => {
       await credit(customer.walletId, 500);
       const date = inspectionDate();
 
-      const order = await placeOrder(acct(), { customerId: customer.id, totalAmount: 300.25, useWalletBalance: true, inspectionDate: date });
+      const order = await placeOrder(acct(), {
+        customerId: customer.id,
+        totalAmount: 300.25,
+        useWalletBalance: true,
+        inspectionDate: date,
+      });
 
       expect(order).toMatchObject({
         status: 'InspectionScheduled',
@@ -313,15 +352,30 @@ describe('POST /api/v1/orders', () => {
       expect(await balanceOf(customer.id)).toBe(199.75);
       const ledger = await ledgerOf(customer.walletId);
       expect(ledger).toHaveLength(2);
-      expect(ledger[0]).toMatchObject({ type: 'payment_deduction', amount: 300.25, delta: -300.25, balanceAfter: 199.75, currency: 'USD', orderId: order.id });
-      expect((await orderDetail(order.id)).financialSummary).toMatchObject({ totalConfirmed: 300.25, remainingAmount: 0 });
+      expect(ledger[0]).toMatchObject({
+        type: 'payment_deduction',
+        amount: 300.25,
+        delta: -300.25,
+        balanceAfter: 199.75,
+        currency: 'USD',
+        orderId: order.id,
+      });
+      expect((await orderDetail(order.id)).financialSummary).toMatchObject({
+        totalConfirmed: 300.25,
+        remainingAmount: 0,
+      });
     });
 
     it('accepts a totalAmount equal to the whole balance, leaving 0', async () => {
       const customer = await newCustomer();
       await credit(customer.walletId, 80.3);
 
-      const order = await placeOrder(acct(), { customerId: customer.id, totalAmount: 80.3, useWalletBalance: true, inspectionDate: inspectionDate() });
+      const order = await placeOrder(acct(), {
+        customerId: customer.id,
+        totalAmount: 80.3,
+        useWalletBalance: true,
+        inspectionDate: inspectionDate(),
+      });
 
       expect(order.status).toBe('InspectionScheduled');
       expect(await balanceOf(customer.id)).toBe(0);
@@ -330,7 +384,12 @@ describe('POST /api/v1/orders', () => {
     it('shows the inspector of the tenant InspectionCompleted as the next move of a wallet-paid order', async () => {
       const customer = await newCustomer();
       await credit(customer.walletId, 50);
-      const order = await placeOrder(acct(), { customerId: customer.id, totalAmount: 50, useWalletBalance: true, inspectionDate: inspectionDate() });
+      const order = await placeOrder(acct(), {
+        customerId: customer.id,
+        totalAmount: 50,
+        useWalletBalance: true,
+        inspectionDate: inspectionDate(),
+      });
 
       const asInspector = await orderDetail(order.id, demoKey('inspector'));
 
@@ -340,31 +399,43 @@ describe('POST /api/v1/orders', () => {
     it.each([
       ['an AED order against a USD wallet', undefined, 'AED', 100],
       ['a USD order against an AED wallet', 'AED', 'USD', 100],
-    ])('answers 422 WALLET_CURRENCY_MISMATCH for %s and writes nothing', async (_label, walletCurrency, currency, amount) => {
-      const customer = await newCustomer({ walletCurrency });
-      await credit(customer.walletId, 1000, walletCurrency ?? 'USD');
+    ])(
+      'answers 422 WALLET_CURRENCY_MISMATCH for %s and writes nothing',
+      async (_label, walletCurrency, currency, amount) => {
+        const customer = await newCustomer({ walletCurrency });
+        await credit(customer.walletId, 1000, walletCurrency ?? 'USD');
 
-      const res = await createOrder(acct(), {
-        customerId: customer.id,
-        totalAmount: amount,
-        currency,
-        useWalletBalance: true,
-        inspectionDate: inspectionDate(),
-      });
+        const res = await createOrder(acct(), {
+          customerId: customer.id,
+          totalAmount: amount,
+          currency,
+          useWalletBalance: true,
+          inspectionDate: inspectionDate(),
+        });
 
-      expect(res.status).toBe(422);
-      expect(res.body.code).toBe('WALLET_CURRENCY_MISMATCH');
-      expect(await balanceOf(customer.id)).toBe(1000);
-      expect(await ledgerOf(customer.walletId)).toHaveLength(1);
-      expect(await ordersOfCustomer(customer.id)).toEqual([]);
-    });
+        expect(res.status).toBe(422);
+        expect(res.body.code).toBe('WALLET_CURRENCY_MISMATCH');
+        expect(await balanceOf(customer.id)).toBe(1000);
+        expect(await ledgerOf(customer.walletId)).toHaveLength(1);
+        expect(await ordersOfCustomer(customer.id)).toEqual([]);
+      },
+    );
 
     it('refunds a cancelled wallet-paid order exactly once and refuses a second cancel', async () => {
       const customer = await newCustomer();
       await credit(customer.walletId, 1000);
-      const order = await placeOrder(acct(), { customerId: customer.id, totalAmount: 400, useWalletBalance: true, inspectionDate: inspectionDate() });
+      const order = await placeOrder(acct(), {
+        customerId: customer.id,
+        totalAmount: 400,
+        useWalletBalance: true,
+        inspectionDate: inspectionDate(),
+      });
 
-      const cancel = await changeStatus(order.id, ops(), { status: 'Cancelled', version: 1, note: 'customer withdrew' });
+      const cancel = await changeStatus(order.id, ops(), {
+        status: 'Cancelled',
+        version: 1,
+        note: 'customer withdrew',
+      });
       const again = await changeStatus(order.id, ops(), { status: 'Cancelled', version: 2 });
       const stale = await changeStatus(order.id, ops(), { status: 'Cancelled', version: 1 });
 
@@ -440,7 +511,12 @@ describe('POST /api/v1/orders', () => {
     it('debits the wallet once for a retried wallet-paid order', async () => {
       const customer = await newCustomer();
       await credit(customer.walletId, 100);
-      const body = { customerId: customer.id, totalAmount: 60, useWalletBalance: true, inspectionDate: inspectionDate() };
+      const body = {
+        customerId: customer.id,
+        totalAmount: 60,
+        useWalletBalance: true,
+        inspectionDate: inspectionDate(),
+      };
       const headers = { 'Idempotency-Key': `wallet-order-${customer.id}` };
 
       const first = await createOrder(acct(), body, headers);
@@ -454,7 +530,9 @@ describe('POST /api/v1/orders', () => {
     it('creates one order when 10 retries with one key race, answering each with it', async () => {
       const customer = await newCustomer();
       const headers = { 'Idempotency-Key': `race-${customer.id}` };
-      const results = await Promise.all(Array.from({ length: 10 }, () => createOrder(acct(), { customerId: customer.id, totalAmount: 75 }, headers)));
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () => createOrder(acct(), { customerId: customer.id, totalAmount: 75 }, headers)),
+      );
       expect(results.map((res) => res.status)).toEqual(Array(10).fill(201));
       expect(new Set(results.map((res) => res.body.data.id)).size).toBe(1);
       expect((await ordersOfCustomer(customer.id)).map((o) => o.id)).toEqual([results[0]!.body.data.id]);
@@ -462,7 +540,12 @@ describe('POST /api/v1/orders', () => {
 
     it('leaves the key free after a refused request: the same request sent again once it can succeed creates the order', async () => {
       const customer = await newCustomer();
-      const body = { customerId: customer.id, totalAmount: 60, useWalletBalance: true, inspectionDate: inspectionDate() };
+      const body = {
+        customerId: customer.id,
+        totalAmount: 60,
+        useWalletBalance: true,
+        inspectionDate: inspectionDate(),
+      };
       const headers = { 'Idempotency-Key': `refused-${customer.id}` };
       const refused = await createOrder(acct(), body, headers);
       expect(refused.status, refused.text).toBe(422);
@@ -482,7 +565,9 @@ describe('POST /api/v1/orders', () => {
 
       expect(res.status).toBe(409);
       expect(res.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
-      expect(res.body.details).toEqual([{ field: 'Idempotency-Key', message: expect.stringMatching(/^was already used for a different request/) }]);
+      expect(res.body.details).toEqual([
+        { field: 'Idempotency-Key', message: expect.stringMatching(/^was already used for a different request/) },
+      ]);
       expect(await ordersOfCustomer(customer.id)).toHaveLength(1);
     });
 
@@ -511,8 +596,16 @@ describe('POST /api/v1/orders', () => {
       ['a negative receiptAmount', { receiptAmount: -5 }, 'body.receiptAmount'],
       ['receiptAmount as a string', { receiptAmount: '5' }, 'body.receiptAmount'],
       ['receipt fields without receiptAmount', { receiptDescription: 'wire' }, 'body.receiptAmount'],
-      ['a receiptCurrency that is not ISO 4217', { receiptAmount: 5, receiptCurrency: 'dollars' }, 'body.receiptCurrency'],
-      ['a receiptFileUrl that is not http(s)', { receiptAmount: 5, receiptFileUrl: 'javascript:alert(1)' }, 'body.receiptFileUrl'],
+      [
+        'a receiptCurrency that is not ISO 4217',
+        { receiptAmount: 5, receiptCurrency: 'dollars' },
+        'body.receiptCurrency',
+      ],
+      [
+        'a receiptFileUrl that is not http(s)',
+        { receiptAmount: 5, receiptFileUrl: 'javascript:alert(1)' },
+        'body.receiptFileUrl',
+      ],
       ['a currency outside USD, KRW and AED', { currency: 'EUR' }, 'body.currency'],
       ['a lowercase currency', { currency: 'usd' }, 'body.currency'],
       ['carId with decimals', { carId: 1.5 }, 'body.carId'],
@@ -520,7 +613,11 @@ describe('POST /api/v1/orders', () => {
       ['carId 0', { carId: 0 }, 'body.carId'],
       ['carDetails as an array', { carDetails: [] }, 'body.carDetails'],
       ['carDetails as a string', { carDetails: 'BMW 520d' }, 'body.carDetails'],
-      ['customerNotificationsEnabled as a string', { carDetails: { customerNotificationsEnabled: 'no' } }, 'body.carDetails.customerNotificationsEnabled'],
+      [
+        'customerNotificationsEnabled as a string',
+        { carDetails: { customerNotificationsEnabled: 'no' } },
+        'body.carDetails.customerNotificationsEnabled',
+      ],
       ['useWalletBalance as a string', { useWalletBalance: 'true' }, 'body.useWalletBalance'],
       ['inspectionDate that is not a date-time', { inspectionDate: 'next tuesday' }, 'body.inspectionDate'],
       ['notes as a number', { notes: 5 }, 'body.notes'],
@@ -538,14 +635,24 @@ describe('POST /api/v1/orders', () => {
 
     it.each([
       ['a top-level __proto__ key', '{"customerId":"ckvalidlookingcustomer0001","__proto__":{"role":"admin"}}'],
-      ['a __proto__ key inside carDetails', '{"customerId":"ckvalidlookingcustomer0001","carDetails":{"__proto__":{"polluted":true}}}'],
-      ['a constructor key inside carDetails', '{"customerId":"ckvalidlookingcustomer0001","carDetails":{"constructor":{"prototype":{"x":1}}}}'],
+      [
+        'a __proto__ key inside carDetails',
+        '{"customerId":"ckvalidlookingcustomer0001","carDetails":{"__proto__":{"polluted":true}}}',
+      ],
+      [
+        'a constructor key inside carDetails',
+        '{"customerId":"ckvalidlookingcustomer0001","carDetails":{"constructor":{"prototype":{"x":1}}}}',
+      ],
       ['a JSON array', '[]'],
       ['JSON null', 'null'],
       ['a JSON string', '"order"'],
       ['truncated JSON', '{"customerId":'],
     ])('answers 400 for %s', async (_label, rawBody) => {
-      const res = await api('POST', '/api/v1/orders', { key: acct(), rawBody, headers: { 'Content-Type': 'application/json' } });
+      const res = await api('POST', '/api/v1/orders', {
+        key: acct(),
+        rawBody,
+        headers: { 'Content-Type': 'application/json' },
+      });
 
       expect(res.status).toBe(400);
       expect(res.body.success).toBe(false);
@@ -560,7 +667,11 @@ describe('POST /api/v1/orders', () => {
       const car = cars.body.data[0];
       const customer = await newCustomer();
 
-      const order = await placeOrder(acct(), { customerId: customer.id, carId: car.id, carDetails: { color: 'Custom wrap' } });
+      const order = await placeOrder(acct(), {
+        customerId: customer.id,
+        carId: car.id,
+        carDetails: { color: 'Custom wrap' },
+      });
 
       expect(order.carId).toBe(car.id);
       expect(order.carDetails).toMatchObject({
@@ -608,7 +719,11 @@ describe('GET /api/v1/orders/{id}', () => {
     // Export steps are recorded once the car is Purchased: none yet.
     expect(recordableExportSteps).toEqual([]);
     // The buyer's page: a link made with the order, open until the order closes.
-    expect(trackingLink).toEqual({ url: expect.stringMatching(/\/track\/[A-Za-z0-9_-]{32}$/), issuedAt: order.createdAt, endsAt: null });
+    expect(trackingLink).toEqual({
+      url: expect.stringMatching(/\/track\/[A-Za-z0-9_-]{32}$/),
+      issuedAt: order.createdAt,
+      endsAt: null,
+    });
     expect(documents).toEqual([]);
     expect(financialSummary).toEqual({
       depositAmount: 0,
@@ -622,7 +737,9 @@ describe('GET /api/v1/orders/{id}', () => {
     expect(inspection).toBeNull();
     expect(customsInvoice).toBeNull();
     expect(customsDocuments).toEqual([]);
-    expect(statusHistory).toEqual([{ from: null, to: 'DepositSubmitted', by: expect.any(String), role: 'accountant', at: order.createdAt }]);
+    expect(statusHistory).toEqual([
+      { from: null, to: 'DepositSubmitted', by: expect.any(String), role: 'accountant', at: order.createdAt },
+    ]);
   });
 
   it('answers 404 for an unknown order and 400 for a malformed id', async () => {
@@ -642,13 +759,20 @@ describe('GET /api/v1/orders/{id}', () => {
       const detail = await api('GET', `/api/v1/orders/${order.id}`, { key: seoul() });
       const status = await changeStatus(order.id, seoul(), { status: 'Cancelled', version: 1 });
       const check = await validateTransition(order.id, seoul(), 'Cancelled');
-      const notifications = await api('PATCH', `/api/v1/orders/${order.id}/customer-notifications`, { key: seoul(), body: { enabled: false, version: 1 } });
+      const notifications = await api('PATCH', `/api/v1/orders/${order.id}/customer-notifications`, {
+        key: seoul(),
+        body: { enabled: false, version: 1 },
+      });
       const list = await api('GET', `/api/v1/orders?customerId=${customer.id}`, { key: seoul() });
 
       expect([detail.status, status.status, check.status, notifications.status]).toEqual([404, 404, 404, 404]);
       expect(list.body.data).toEqual([]);
       const after = await orderDetail(order.id);
-      expect(after).toMatchObject({ status: 'DepositSubmitted', version: 1, carDetails: { customerNotificationsEnabled: true } });
+      expect(after).toMatchObject({
+        status: 'DepositSubmitted',
+        version: 1,
+        carDetails: { customerNotificationsEnabled: true },
+      });
     });
 
     it('shows the order to a platform key', async () => {
@@ -670,7 +794,10 @@ describe('GET /api/v1/orders/{id}', () => {
       const detail = await api('GET', `/api/v1/orders/${order.id}`, { key: marketer });
       const status = await changeStatus(order.id, marketer, { status: 'Cancelled', version: 1 });
       const check = await validateTransition(order.id, marketer, 'Cancelled');
-      const notifications = await api('PATCH', `/api/v1/orders/${order.id}/customer-notifications`, { key: marketer, body: { enabled: false, version: 1 } });
+      const notifications = await api('PATCH', `/api/v1/orders/${order.id}/customer-notifications`, {
+        key: marketer,
+        body: { enabled: false, version: 1 },
+      });
 
       expect([detail.status, status.status, check.status, notifications.status]).toEqual([404, 404, 404, 404]);
       expect((await orderDetail(order.id)).version).toBe(1);
@@ -760,8 +887,14 @@ describe('GET /api/v1/orders', () => {
     const other = await threeOrders();
     const first = await list(`customerId=${customer.id}&limit=1`);
 
-    const otherCustomer = await api('GET', `/api/v1/orders?customerId=${other.customer.id}&limit=1&cursor=${first.meta.nextCursor}`, { key: accountantKey() });
-    const otherTenant = await api('GET', `/api/v1/orders?limit=1&cursor=${first.meta.nextCursor}`, { key: demoKey('integrator', 'seoul') });
+    const otherCustomer = await api(
+      'GET',
+      `/api/v1/orders?customerId=${other.customer.id}&limit=1&cursor=${first.meta.nextCursor}`,
+      { key: accountantKey() },
+    );
+    const otherTenant = await api('GET', `/api/v1/orders?limit=1&cursor=${first.meta.nextCursor}`, {
+      key: demoKey('integrator', 'seoul'),
+    });
     const madeUp = await api(
       'GET',
       `/api/v1/orders?limit=1&cursor=${Buffer.from(JSON.stringify({ pk: 'ORDER#x', sk: 'ORDER', gsi1pk: 'ORDERS#T#demotenantseoulexport001', gsi1sk: '2026' })).toString('base64url')}`,
@@ -769,12 +902,20 @@ describe('GET /api/v1/orders', () => {
     );
     const garbage = await api('GET', '/api/v1/orders?cursor=%7B%7D%7B', { key: accountantKey() });
     // The same list under other filters: its pages would start elsewhere and its total would be wrong.
-    const otherStatus = await api('GET', `/api/v1/orders?customerId=${customer.id}&status=Delivered&limit=1&cursor=${first.meta.nextCursor}`, {
-      key: accountantKey(),
-    });
-    const otherRange = await api('GET', `/api/v1/orders?customerId=${customer.id}&createdFrom=2020-01-01T00:00:00Z&limit=1&cursor=${first.meta.nextCursor}`, {
-      key: accountantKey(),
-    });
+    const otherStatus = await api(
+      'GET',
+      `/api/v1/orders?customerId=${customer.id}&status=Delivered&limit=1&cursor=${first.meta.nextCursor}`,
+      {
+        key: accountantKey(),
+      },
+    );
+    const otherRange = await api(
+      'GET',
+      `/api/v1/orders?customerId=${customer.id}&createdFrom=2020-01-01T00:00:00Z&limit=1&cursor=${first.meta.nextCursor}`,
+      {
+        key: accountantKey(),
+      },
+    );
 
     for (const res of [otherCustomer, otherTenant, madeUp, garbage, otherStatus, otherRange]) {
       expect(res.status, res.text).toBe(400);
@@ -787,7 +928,9 @@ describe('GET /api/v1/orders', () => {
 
     const from = await list(`customerId=${customer.id}&createdFrom=${encodeURIComponent(o2.createdAt)}`);
     const to = await list(`customerId=${customer.id}&createdTo=${encodeURIComponent(o2.createdAt)}`);
-    const both = await list(`customerId=${customer.id}&createdFrom=${encodeURIComponent(o2.createdAt)}&createdTo=${encodeURIComponent(o2.createdAt)}`);
+    const both = await list(
+      `customerId=${customer.id}&createdFrom=${encodeURIComponent(o2.createdAt)}&createdTo=${encodeURIComponent(o2.createdAt)}`,
+    );
 
     expect(ids(from)).toEqual([o3.id, o2.id]);
     expect(ids(to)).toEqual([o2.id, o1.id]);
@@ -816,13 +959,21 @@ describe('GET /api/v1/orders', () => {
 
   it('accepts createdFrom and createdTo in different offsets when the instants are in order', async () => {
     // 05:00 at +04:00 is 01:00Z, one hour before createdTo.
-    const res = await api('GET', '/api/v1/orders?createdFrom=2030-01-01T05:00:00%2B04:00&createdTo=2030-01-01T02:00:00Z', { key: acct() });
+    const res = await api(
+      'GET',
+      '/api/v1/orders?createdFrom=2030-01-01T05:00:00%2B04:00&createdTo=2030-01-01T02:00:00Z',
+      { key: acct() },
+    );
 
     expect(res.status).toBe(200);
   });
 
   it('answers 400 when createdFrom is after createdTo, and for an unknown status', async () => {
-    const bad = await api('GET', '/api/v1/orders?createdFrom=2030-01-02T00:00:00.000Z&createdTo=2030-01-01T00:00:00.000Z', { key: acct() });
+    const bad = await api(
+      'GET',
+      '/api/v1/orders?createdFrom=2030-01-02T00:00:00.000Z&createdTo=2030-01-01T00:00:00.000Z',
+      { key: acct() },
+    );
     const status = await api('GET', '/api/v1/orders?status=Lost', { key: acct() });
 
     expect(bad.status).toBe(400);
@@ -838,7 +989,10 @@ describe('GET /api/v1/orders', () => {
     const assigned = await placeOrder(acct(), { customerId: customer.id, marketerId: DEMO_MARKETER });
 
     const asMarketer = await list(`customerId=${customer.id}`, demoKey('marketer'));
-    const asMarketerAskingOthers = await list(`customerId=${customer.id}&marketerId=someothermarketer0000001`, demoKey('marketer'));
+    const asMarketerAskingOthers = await list(
+      `customerId=${customer.id}&marketerId=someothermarketer0000001`,
+      demoKey('marketer'),
+    );
     const asStaff = await list(`customerId=${customer.id}`);
 
     expect(ids(asMarketer)).toEqual([assigned.id, mine.id]);
@@ -871,7 +1025,14 @@ describe('PATCH /api/v1/orders/{id}/status', () => {
     const detail = await orderDetail(order.id);
     expect(detail.statusHistory).toEqual([
       expect.objectContaining({ from: null, to: 'DepositSubmitted', role: 'accountant' }),
-      { from: 'DepositSubmitted', to: 'Cancelled', by: expect.any(String), role: 'operations', at: expect.any(String), note: 'duplicate order' },
+      {
+        from: 'DepositSubmitted',
+        to: 'Cancelled',
+        by: expect.any(String),
+        role: 'operations',
+        at: expect.any(String),
+        note: 'duplicate order',
+      },
     ]);
     expect(Date.parse(detail.statusHistory[1].at)).toBeGreaterThanOrEqual(Date.parse(order.createdAt));
   });
@@ -903,7 +1064,12 @@ describe('PATCH /api/v1/orders/{id}/status', () => {
     // It says who may make the move.
     const expected = status === 'Cancelled' ? ['admin', 'operations', 'accountant'] : ['admin', 'accountant'];
     expect(res.body.details).toEqual([
-      { field: 'X-API-Key', message: `needs a key of one of these roles: ${expected.join(', ')}`, role, allowedRoles: expected },
+      {
+        field: 'X-API-Key',
+        message: `needs a key of one of these roles: ${expected.join(', ')}`,
+        role,
+        allowedRoles: expected,
+      },
     ]);
     expect(res.body.error).toContain(`${expected.join(', ')} may`);
     expect(await orderDetail(order.id)).toMatchObject({ status: 'DepositSubmitted', version: 1 });
@@ -947,7 +1113,10 @@ describe('PATCH /api/v1/orders/{id}/status', () => {
     const res = await changeStatus(order.id, ops(), { status: 'Cancelled', version });
 
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ code: 'VERSION_CONFLICT', details: [expect.objectContaining({ field: 'body.version', currentVersion: 1 })] });
+    expect(res.body).toMatchObject({
+      code: 'VERSION_CONFLICT',
+      details: [expect.objectContaining({ field: 'body.version', currentVersion: 1 })],
+    });
     expect((await orderDetail(order.id)).status).toBe('DepositSubmitted');
   });
 
@@ -962,7 +1131,11 @@ describe('PATCH /api/v1/orders/{id}/status', () => {
     ['no version', { status: 'Cancelled' }, 'body.version'],
     ['a negative version', { status: 'Cancelled', version: -1 }, 'body.version'],
     ['a fractional version', { status: 'Cancelled', version: 1.5 }, 'body.version'],
-    ['an inspectionDate that is not a date-time', { status: 'Cancelled', version: 1, inspectionDate: 'soon' }, 'body.inspectionDate'],
+    [
+      'an inspectionDate that is not a date-time',
+      { status: 'Cancelled', version: 1, inspectionDate: 'soon' },
+      'body.inspectionDate',
+    ],
     ['an unknown field', { status: 'Cancelled', version: 1, reason: 'x' }, 'body.reason'],
   ])('answers 400 for %s', async (_label, body, field) => {
     const order = await freshOrder();
@@ -1018,20 +1191,28 @@ describe('POST /api/v1/orders/{id}/validate-transition', () => {
 
   it.each([
     ['a role that may not make the move', 'integrator', 'DepositConfirmed', { type: 'role', code: 'ROLE_NOT_ALLOWED' }],
-    ['a move the lifecycle does not have', 'operations', 'Delivered', { type: 'status', code: 'EARLIER_STATUS_REQUIRED' }],
+    [
+      'a move the lifecycle does not have',
+      'operations',
+      'Delivered',
+      { type: 'status', code: 'EARLIER_STATUS_REQUIRED' },
+    ],
     ['the current status', 'operations', 'DepositSubmitted', { type: 'status', code: 'ALREADY_IN_STATUS' }],
     ['an unknown status', 'operations', 'Teleported', { type: 'status', code: 'UNKNOWN_STATUS' }],
-  ] as const)('answers 200 with valid false for %s, its errors, and what it lacks in missingRequirements', async (_label, role, target, lacks) => {
-    const order = await freshOrder();
+  ] as const)(
+    'answers 200 with valid false for %s, its errors, and what it lacks in missingRequirements',
+    async (_label, role, target, lacks) => {
+      const order = await freshOrder();
 
-    const res = await validateTransition(order.id, demoKey(role), target);
+      const res = await validateTransition(order.id, demoKey(role), target);
 
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ valid: false, currentStatus: 'DepositSubmitted', targetStatus: target });
-    expect(res.body.data.errors.length).toBeGreaterThan(0);
-    // Spec 4.12: an invalid move has entries in missingRequirements, each with type, code and message.
-    expect(res.body.data.missingRequirements).toEqual([{ ...lacks, message: expect.any(String) }]);
-  });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ valid: false, currentStatus: 'DepositSubmitted', targetStatus: target });
+      expect(res.body.data.errors.length).toBeGreaterThan(0);
+      // Spec 4.12: an invalid move has entries in missingRequirements, each with type, code and message.
+      expect(res.body.data.missingRequirements).toEqual([{ ...lacks, message: expect.any(String) }]);
+    },
+  );
 
   it('reports every move out of a cancelled order as invalid, with no allowed transitions', async () => {
     const order = await freshOrder();
@@ -1056,21 +1237,32 @@ describe('POST /api/v1/orders/{id}/validate-transition', () => {
 });
 
 describe('PATCH /api/v1/orders/{id}/customer-notifications', () => {
-  const toggle = (id: string, body: unknown, key = acct()) => api('PATCH', `/api/v1/orders/${id}/customer-notifications`, { key, body });
+  const toggle = (id: string, body: unknown, key = acct()) =>
+    api('PATCH', `/api/v1/orders/${id}/customer-notifications`, { key, body });
 
   it('switches customer notifications off and on, incrementing the version and keeping the rest of carDetails', async () => {
     const customer = await newCustomer();
-    const order = await placeOrder(acct(), { customerId: customer.id, carDetails: { makeEn: 'Genesis', modelEn: 'GV80' } });
+    const order = await placeOrder(acct(), {
+      customerId: customer.id,
+      carDetails: { makeEn: 'Genesis', modelEn: 'GV80' },
+    });
 
     const off = await toggle(order.id, { enabled: false, version: 1 });
     const detailOff = await orderDetail(order.id);
     const on = await toggle(order.id, { enabled: true, version: 2 });
 
     expect(off.status).toBe(200);
-    expect(off.body.data).toMatchObject({ id: order.id, version: 2, carDetails: { makeEn: 'Genesis', modelEn: 'GV80', customerNotificationsEnabled: false } });
+    expect(off.body.data).toMatchObject({
+      id: order.id,
+      version: 2,
+      carDetails: { makeEn: 'Genesis', modelEn: 'GV80', customerNotificationsEnabled: false },
+    });
     expect(detailOff).toMatchObject({ version: 2, carDetails: { customerNotificationsEnabled: false } });
     expect(on.status).toBe(200);
-    expect(on.body.data).toMatchObject({ version: 3, carDetails: { makeEn: 'Genesis', customerNotificationsEnabled: true } });
+    expect(on.body.data).toMatchObject({
+      version: 3,
+      carDetails: { makeEn: 'Genesis', customerNotificationsEnabled: true },
+    });
   });
 
   it('answers 409 VERSION_CONFLICT with currentVersion for a stale version and changes nothing', async () => {
@@ -1081,8 +1273,14 @@ describe('PATCH /api/v1/orders/{id}/customer-notifications', () => {
     const res = await toggle(order.id, { enabled: true, version: 1 });
 
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ code: 'VERSION_CONFLICT', details: [expect.objectContaining({ field: 'body.version', currentVersion: 2 })] });
-    expect(await orderDetail(order.id)).toMatchObject({ version: 2, carDetails: { customerNotificationsEnabled: false } });
+    expect(res.body).toMatchObject({
+      code: 'VERSION_CONFLICT',
+      details: [expect.objectContaining({ field: 'body.version', currentVersion: 2 })],
+    });
+    expect(await orderDetail(order.id)).toMatchObject({
+      version: 2,
+      carDetails: { customerNotificationsEnabled: false },
+    });
   });
 
   it('answers 404 for an unknown order', async () => {
@@ -1127,7 +1325,8 @@ describe('PATCH /api/v1/orders/{id}/customs-invoice', () => {
     notes: 'RoRo',
     language: 'ar',
   };
-  const put = (id: string, body: unknown, key = ops()) => api('PATCH', `/api/v1/orders/${id}/customs-invoice`, { key, body });
+  const put = (id: string, body: unknown, key = ops()) =>
+    api('PATCH', `/api/v1/orders/${id}/customs-invoice`, { key, body });
   const fresh = async () => placeOrder(acct(), { customerId: (await newCustomer()).id });
 
   it('stores the invoice, increments the version and shows it on the order detail', async () => {
@@ -1147,19 +1346,31 @@ describe('PATCH /api/v1/orders/{id}/customs-invoice', () => {
     const order = await fresh();
     await put(order.id, invoice);
 
-    const res = await put(order.id, { buyerName: 'Second Buyer', items: [{ description: 'Vehicle', amount: 1 }], currency: 'AED' });
+    const res = await put(order.id, {
+      buyerName: 'Second Buyer',
+      items: [{ description: 'Vehicle', amount: 1 }],
+      currency: 'AED',
+    });
 
     expect(res.status).toBe(200);
     expect(res.body.data.version).toBe(3);
     const stored = (await orderDetail(order.id)).customsInvoice;
-    expect(stored).toMatchObject({ buyerName: 'Second Buyer', currency: 'AED', items: [{ description: 'Vehicle', amount: 1 }] });
+    expect(stored).toMatchObject({
+      buyerName: 'Second Buyer',
+      currency: 'AED',
+      items: [{ description: 'Vehicle', amount: 1 }],
+    });
     expect(stored.buyerAddress).toBeUndefined();
   });
 
   it('defaults the language to en', async () => {
     const order = await fresh();
 
-    const res = await put(order.id, { buyerName: 'B', items: [{ description: 'Vehicle', amount: 10 }], currency: 'USD' });
+    const res = await put(order.id, {
+      buyerName: 'B',
+      items: [{ description: 'Vehicle', amount: 10 }],
+      currency: 'USD',
+    });
 
     expect(res.body.data.customsInvoice.language).toBe('en');
   });
@@ -1198,7 +1409,11 @@ describe('PATCH /api/v1/orders/{id}/customs-invoice', () => {
       },
       'body.items[1].amount',
     ],
-    ['a KRW amount with decimals', { currency: 'KRW', items: [{ description: 'Vehicle', amount: 150000.5 }] }, 'body.items[0].amount'],
+    [
+      'a KRW amount with decimals',
+      { currency: 'KRW', items: [{ description: 'Vehicle', amount: 150000.5 }] },
+      'body.items[0].amount',
+    ],
   ])('answers 400 for %s and stores nothing', async (_label, change, field) => {
     const order = await fresh();
 
@@ -1226,9 +1441,14 @@ describe('PATCH /api/v1/orders/{id}/customs-invoice', () => {
 });
 
 describe('PATCH /api/v1/orders/{id}/customs-documents', () => {
-  const add = (id: string, body: unknown, key = ops()) => api('PATCH', `/api/v1/orders/${id}/customs-documents`, { key, body });
+  const add = (id: string, body: unknown, key = ops()) =>
+    api('PATCH', `/api/v1/orders/${id}/customs-documents`, { key, body });
   const fresh = async () => placeOrder(acct(), { customerId: (await newCustomer()).id });
-  const doc = (i: number) => ({ type: 'bill_of_lading', url: `https://files.example.com/docs/${i}.pdf`, uploadedAt: '2030-01-01T00:00:00.000Z' });
+  const doc = (i: number) => ({
+    type: 'bill_of_lading',
+    url: `https://files.example.com/docs/${i}.pdf`,
+    uploadedAt: '2030-01-01T00:00:00.000Z',
+  });
   /** A document whose JSON is exactly `bytes` long (ASCII). */
   const docOfSize = (bytes: number) => {
     const shell = JSON.stringify({ type: 'scan', data: '' }).length;
@@ -1237,7 +1457,12 @@ describe('PATCH /api/v1/orders/{id}/customs-documents', () => {
 
   it('appends documents, stores them exactly as given and increments the version each time', async () => {
     const order = await fresh();
-    const odd = { kind: 'certificate', nested: { pages: [1, 2, 3], ok: true, none: null }, label: 'شهادة المنشأ', score: 0.5 };
+    const odd = {
+      kind: 'certificate',
+      nested: { pages: [1, 2, 3], ok: true, none: null },
+      label: 'شهادة المنشأ',
+      score: 0.5,
+    };
 
     const first = await add(order.id, { documents: [doc(1)] });
     const second = await add(order.id, { documents: [odd, doc(2)] });

@@ -10,7 +10,15 @@ import { listStaff } from '../../lib/store/users.js';
 import type { ApiResponse } from '../support/http.js';
 import { demoKey, uniquePhone } from '../support/http.js';
 import { createOrder, inPool } from '../support/orders.js';
-import { customerWithPhone, DEMO_ACCOUNTANT, DEMO_OPERATIONS, GULF, messagesSince, sleep, tally } from '../support/outbox.js';
+import {
+  customerWithPhone,
+  DEMO_ACCOUNTANT,
+  DEMO_OPERATIONS,
+  GULF,
+  messagesSince,
+  sleep,
+  tally,
+} from '../support/outbox.js';
 
 const ORDERS = 200;
 const IN_FLIGHT = 25;
@@ -21,7 +29,10 @@ const DELIVERY_TIMEOUT_MS = 150_000;
 function createWithin(i: number, body: Record<string, unknown>): Promise<ApiResponse> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`order creation ${i} got no answer within ${CREATE_TIMEOUT_MS} ms`)), CREATE_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new Error(`order creation ${i} got no answer within ${CREATE_TIMEOUT_MS} ms`)),
+      CREATE_TIMEOUT_MS,
+    );
   });
   return Promise.race([createOrder(demoKey('accountant'), body), timeout]).finally(() => clearTimeout(timer));
 }
@@ -44,8 +55,8 @@ describe('outbox under load', () => {
     // Arrange
     const since = new Date().toISOString();
     const customer = await customerWithPhone(uniquePhone(), 'Load Customer');
-    const staffPhones = [...(await listStaff(GULF, 'accountant')), ...(await listStaff(GULF, 'operations'))].flatMap((u) =>
-      u.mobileNumber ? [u.mobileNumber] : [],
+    const staffPhones = [...(await listStaff(GULF, 'accountant')), ...(await listStaff(GULF, 'operations'))].flatMap(
+      (u) => (u.mobileNumber ? [u.mobileNumber] : []),
     );
     expect(staffPhones).toEqual(expect.arrayContaining([DEMO_ACCOUNTANT.phone, DEMO_OPERATIONS.phone]));
     // The demo staff, whom no other test deactivates or adds: staff registered by other test files
@@ -54,7 +65,9 @@ describe('outbox under load', () => {
 
     // Act
     const started = Date.now();
-    const results = await inPool(ORDERS, IN_FLIGHT, (i) => createWithin(i, { customerId: customer.id, totalAmount: 10 }));
+    const results = await inPool(ORDERS, IN_FLIGHT, (i) =>
+      createWithin(i, { customerId: customer.id, totalAmount: 10 }),
+    );
     const createdMs = Date.now() - started;
     const numbers = new Set(results.map((r) => r.body?.data?.orderNumber as number));
     /** "<order number> <phone>" -> how many messages, for the messages about these orders only. */

@@ -25,9 +25,15 @@ describe('the HTML pages turn features off by names the browser knows', () => {
     const response = await page.goto(url, { waitUntil: 'load' });
     const header = response?.headers()['permissions-policy'] ?? '';
     // Chromium's list of the features it knows (the page's own scripts are not needed for this).
-    const known = await page.evaluate(() => (document as unknown as { featurePolicy?: { features(): string[] } }).featurePolicy?.features() ?? []);
+    const known = await page.evaluate(
+      () => (document as unknown as { featurePolicy?: { features(): string[] } }).featurePolicy?.features() ?? [],
+    );
     await context.close();
-    return { status: response?.status() ?? 0, named: header.split(',').map((part) => part.trim().split('=')[0]!), known };
+    return {
+      status: response?.status() ?? 0,
+      named: header.split(',').map((part) => part.trim().split('=')[0]!),
+      known,
+    };
   }
 
   it("the buyer's page and the API reference", async () => {

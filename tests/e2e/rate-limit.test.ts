@@ -12,7 +12,8 @@ async function keyWithLimit(rateLimit: Partial<RateLimit>): Promise<string> {
   return key;
 }
 
-const burst = (key: string, count: number): Promise<ApiResponse[]> => Promise.all(Array.from({ length: count }, () => api('GET', SEARCH, { key })));
+const burst = (key: string, count: number): Promise<ApiResponse[]> =>
+  Promise.all(Array.from({ length: count }, () => api('GET', SEARCH, { key })));
 
 function retryAfterOf(res: ApiResponse): number {
   const header = res.headers.get('retry-after');

@@ -12,7 +12,10 @@ import { DEMO_INSPECTOR, GULF, SEOUL } from '../support/order-children.js';
 import { accountantKey, credit, newCustomer, placeOrder } from '../support/orders.js';
 
 async function keyFor(role: 'admin' | 'marketer' | 'accountant', tenantId: string, userId?: string): Promise<string> {
-  const { key } = await newApiKey({ name: `test: ${role} of ${tenantId}`, ...(userId ? { userId } : { role, tenantId }) });
+  const { key } = await newApiKey({
+    name: `test: ${role} of ${tenantId}`,
+    ...(userId ? { userId } : { role, tenantId }),
+  });
   return key;
 }
 
@@ -40,16 +43,25 @@ async function gulfRecords(): Promise<GulfRecords> {
   const customer = await newCustomer();
   await credit(customer.walletId, 100);
   const order = await placeOrder(accountantKey(), { customerId: customer.id, totalAmount: 5000, receiptAmount: 500 });
-  const contract = expectOk(await api('POST', '/api/v1/contracts', { key: ops, body: { orderId: order.id, customerName: 'Gulf Customer' } }), 201);
+  const contract = expectOk(
+    await api('POST', '/api/v1/contracts', { key: ops, body: { orderId: order.id, customerName: 'Gulf Customer' } }),
+    201,
+  );
   const billing = expectOk(await api('GET', `/api/v1/orders/${order.id}/billing`, { key: ops }))[0];
-  const inspection = expectOk(await api('POST', '/api/v1/inspections', { key: ops, body: { orderId: order.id, inspectorId: DEMO_INSPECTOR } }), 201);
+  const inspection = expectOk(
+    await api('POST', '/api/v1/inspections', { key: ops, body: { orderId: order.id, inspectorId: DEMO_INSPECTOR } }),
+    201,
+  );
   // An inspector: no notifications go to inspectors, so other tests' message counts are unaffected.
   const userId = await newStaffUser('inspector', GULF, { name: 'Isolated user' });
   const { id: keyId } = await newApiKey({ name: 'isolated key', userId });
   // A disabled endpoint (nothing is delivered to it) with one logged test delivery.
   const admin = demoKey('admin');
   const endpoint = expectOk(
-    await api('POST', '/api/v1/webhook-endpoints', { key: admin, body: { url: 'http://127.0.0.1:9/isolated', eventTypes: ['order.created'] } }),
+    await api('POST', '/api/v1/webhook-endpoints', {
+      key: admin,
+      body: { url: 'http://127.0.0.1:9/isolated', eventTypes: ['order.created'] },
+    }),
     201,
   ).endpoint;
   expectOk(await api('PATCH', `/api/v1/webhook-endpoints/${endpoint.id}`, { key: admin, body: { enabled: false } }));
@@ -82,7 +94,9 @@ async function snapshot(records: GulfRecords, key: string): Promise<unknown> {
     user: await get(`/api/v1/users/${records.userId}`),
     key: ((await get('/api/v1/api-keys')) as Array<{ id: string }>).find((k) => k.id === records.keyId),
     webhookEndpoint: await get(`/api/v1/webhook-endpoints/${records.webhookEndpointId}`),
-    webhookDelivery: await get(`/api/v1/webhook-endpoints/${records.webhookEndpointId}/deliveries/${records.webhookDeliveryId}`),
+    webhookDelivery: await get(
+      `/api/v1/webhook-endpoints/${records.webhookEndpointId}/deliveries/${records.webhookDeliveryId}`,
+    ),
   };
 }
 
@@ -128,7 +142,13 @@ const VALID_BODIES: Record<string, unknown> = {
   recordExportStep: { date: '2026-01-05', documentUrl: 'https://example.com/dereg.pdf' },
   generateOrderDocument: { type: 'proforma-invoice' },
   replaceTrackingLink: {},
-  updateShipment: { method: 'roro', bookingNumber: 'BK-X', carrier: 'Carrier', portOfLoading: 'KRPTK', portOfDischarge: 'AEJEA' },
+  updateShipment: {
+    method: 'roro',
+    bookingNumber: 'BK-X',
+    carrier: 'Carrier',
+    portOfLoading: 'KRPTK',
+    portOfDischarge: 'AEJEA',
+  },
 };
 
 /**
@@ -156,29 +176,50 @@ describe("another tenant's key, on every route with an id", () => {
     expect(routesWithId.length).toBeGreaterThanOrEqual(26);
   });
 
-  it.each(routesWithId.map((route) => [`${route.method} ${route.path}`, route] as const))('answers 404 on %s and changes nothing', async (_name, route) => {
-    const before = await snapshot(records, gulfAdmin);
+  it.each(routesWithId.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    'answers 404 on %s and changes nothing',
+    async (_name, route) => {
+      const before = await snapshot(records, gulfAdmin);
 
-    const path = route.path.replace('{id}', idFor(route, records)).replace('{deliveryId}', records.webhookDeliveryId).replace('{step}', 'deregistration');
-    const res = await api(route.method, path, { key: seoulAdmin, body: VALID_BODIES[route.id] });
+      const path = route.path
+        .replace('{id}', idFor(route, records))
+        .replace('{deliveryId}', records.webhookDeliveryId)
+        .replace('{step}', 'deregistration');
+      const res = await api(route.method, path, { key: seoulAdmin, body: VALID_BODIES[route.id] });
 
-    expect(res.status, res.text).toBe(404);
-    expect(res.body).toMatchObject({ success: false, statusCode: 404, code: 'NOT_FOUND' });
-    expect(await snapshot(records, gulfAdmin)).toEqual(before);
-  });
+      expect(res.status, res.text).toBe(404);
+      expect(res.body).toMatchObject({ success: false, statusCode: 404, code: 'NOT_FOUND' });
+      expect(await snapshot(records, gulfAdmin)).toEqual(before);
+    },
+  );
 });
 
 describe("another tenant's record named in a body", () => {
   it.each([
-    ['an order for its customer', 'POST', '/api/v1/orders', (r: GulfRecords) => ({ customerId: r.customerId, totalAmount: 1 })],
-    ['a contract for its order', 'POST', '/api/v1/contracts', (r: GulfRecords) => ({ orderId: r.orderId, customerName: 'Intruder' })],
+    [
+      'an order for its customer',
+      'POST',
+      '/api/v1/orders',
+      (r: GulfRecords) => ({ customerId: r.customerId, totalAmount: 1 }),
+    ],
+    [
+      'a contract for its order',
+      'POST',
+      '/api/v1/contracts',
+      (r: GulfRecords) => ({ orderId: r.orderId, customerName: 'Intruder' }),
+    ],
     [
       'a billing entry for its order',
       'POST',
       '/api/v1/billing',
       (r: GulfRecords) => ({ orderId: r.orderId, type: 'receipt', amount: 1, currency: 'USD', description: 'x' }),
     ],
-    ['an inspection of its order', 'POST', '/api/v1/inspections', (r: GulfRecords) => ({ orderId: r.orderId, inspectorId: DEMO_INSPECTOR })],
+    [
+      'an inspection of its order',
+      'POST',
+      '/api/v1/inspections',
+      (r: GulfRecords) => ({ orderId: r.orderId, inspectorId: DEMO_INSPECTOR }),
+    ],
   ] as const)('refuses %s with 404 and writes nothing', async (_what, method, path, body) => {
     const before = await snapshot(records, gulfAdmin);
 
@@ -199,7 +240,9 @@ describe("another tenant's record named in a body", () => {
 
     expect(res.status, res.text).toBe(404);
     expect(res.body.details).toEqual([expect.objectContaining({ field: 'body.orderId' })]);
-    expect(expectOk(await api('GET', `/api/v1/customers/${seoulCustomer.id}/wallet`, { key: seoulKey })).balance).toBe(0);
+    expect(expectOk(await api('GET', `/api/v1/customers/${seoulCustomer.id}/wallet`, { key: seoulKey })).balance).toBe(
+      0,
+    );
   });
 
   it("refuses a wallet movement naming an order of another customer of the same tenant, and accepts the customer's own", async () => {
@@ -228,7 +271,10 @@ describe('marketers', () => {
       newStaffUser('marketer', GULF, { name: 'Marketer A' }),
       newStaffUser('marketer', GULF, { name: 'Marketer B' }),
     ]);
-    [marketerA, marketerB] = await Promise.all([keyFor('marketer', GULF, marketerAId), keyFor('marketer', GULF, marketerBId)]);
+    [marketerA, marketerB] = await Promise.all([
+      keyFor('marketer', GULF, marketerAId),
+      keyFor('marketer', GULF, marketerBId),
+    ]);
   });
 
   const customerViews = (key: string, customer: { id: string; walletId: string }) =>
@@ -240,11 +286,16 @@ describe('marketers', () => {
 
   it('see the customers they created, with wallet and ledger; another marketer gets 404 for each', async () => {
     const phone = uniquePhone();
-    const created = expectOk(await api('POST', '/api/v1/customers', { key: marketerA, body: { name: 'Walk-in', mobileNumber: phone } }), 201);
+    const created = expectOk(
+      await api('POST', '/api/v1/customers', { key: marketerA, body: { name: 'Walk-in', mobileNumber: phone } }),
+      201,
+    );
 
     expect(await customerViews(marketerA, created)).toEqual([200, 200, 200]);
     expect(await customerViews(marketerB, created)).toEqual([404, 404, 404]);
-    expect(expectOk(await api('GET', `/api/v1/customers/search?phone=${encodeURIComponent(phone)}`, { key: marketerB }))).toEqual([]);
+    expect(
+      expectOk(await api('GET', `/api/v1/customers/search?phone=${encodeURIComponent(phone)}`, { key: marketerB })),
+    ).toEqual([]);
   });
 
   it("do not see the tenant's other customers until they have an order for them", async () => {
@@ -290,9 +341,16 @@ describe('inspectors', () => {
   it('may not create customers (403), and none is created', async () => {
     const phone = uniquePhone();
 
-    const res = await api('POST', '/api/v1/customers', { key: demoKey('inspector'), body: { name: 'Not allowed', mobileNumber: phone } });
+    const res = await api('POST', '/api/v1/customers', {
+      key: demoKey('inspector'),
+      body: { name: 'Not allowed', mobileNumber: phone },
+    });
 
     expect(res.status, res.text).toBe(403);
-    expect(expectOk(await api('GET', `/api/v1/customers/search?phone=${encodeURIComponent(phone)}`, { key: accountantKey() }))).toEqual([]);
+    expect(
+      expectOk(
+        await api('GET', `/api/v1/customers/search?phone=${encodeURIComponent(phone)}`, { key: accountantKey() }),
+      ),
+    ).toEqual([]);
   });
 });

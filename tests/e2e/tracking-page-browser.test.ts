@@ -67,9 +67,15 @@ const WORDS = {
 } as const;
 
 const locale = (language: Language) => (language === 'ar' ? 'ar-u-nu-latn' : 'en-GB');
-const money = (amount: number, currency: string, language: Language) => new Intl.NumberFormat(locale(language), { style: 'currency', currency }).format(amount);
+const money = (amount: number, currency: string, language: Language) =>
+  new Intl.NumberFormat(locale(language), { style: 'currency', currency }).format(amount);
 const dayOf = (value: string, language: Language) =>
-  new Intl.DateTimeFormat(locale(language), { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(`${value}T00:00:00Z`));
+  new Intl.DateTimeFormat(locale(language), {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  }).format(new Date(`${value}T00:00:00Z`));
 /** Text as a check compares it: runs of white space (and the bidi marks Intl puts around numbers) as one space. */
 const plain = (text: string | null) =>
   (text ?? '')
@@ -129,7 +135,9 @@ async function visit(browser: Browser, url: string, language: Language): Promise
     // Another file's visits from this address may have used up the second: wait it out and visit again.
     if (status === 429 && attempt < 5) {
       await context.close();
-      await new Promise((resolve) => setTimeout(resolve, Number(response?.headers()['retry-after'] ?? '1') * 1000 + 250));
+      await new Promise((resolve) =>
+        setTimeout(resolve, Number(response?.headers()['retry-after'] ?? '1') * 1000 + 250),
+      );
       continue;
     }
     let nonImageBytes = 0;
@@ -169,7 +177,9 @@ async function overflow(page: Page): Promise<{ scrollWidth: number; innerWidth: 
 
 /** The pictures that did not load (a CSP refusal, a bad address), by address. */
 async function brokenImages(page: Page): Promise<string[]> {
-  return page.evaluate(() => [...document.images].filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.src));
+  return page.evaluate(() =>
+    [...document.images].filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.src),
+  );
 }
 
 /** The text of the <dd> beside the <dt> named `label` in the section headed `heading`. */
@@ -179,7 +189,12 @@ async function shownValue(page: Page, heading: string, label: string): Promise<s
 }
 
 /** The buyer's view at one stage, in one language: what they read, and that the page works on a phone without scripts. */
-async function checkPage(browser: Browser, order: WalkedOrder, stage: Stage, language: Language): Promise<{ transferred: number; html: number }> {
+async function checkPage(
+  browser: Browser,
+  order: WalkedOrder,
+  stage: Stage,
+  language: Language,
+): Promise<{ transferred: number; html: number }> {
   const w = WORDS[language];
   const { context, page, status, cspViolations, consoleErrors, blocked, nonImageBytes, documentBytes } = await visit(
     browser,
@@ -212,13 +227,22 @@ async function checkPage(browser: Browser, order: WalkedOrder, stage: Stage, lan
     const car = page.locator('section').filter({ has: page.locator('img.photo') });
     expect(plain(await car.textContent()), where).toContain(`${order.car.makeEn} ${order.car.modelEn}`);
     expect(plain(await car.textContent()), where).toContain(`…${order.car.vin.slice(-6)}`);
-    expect(await page.locator('img.photo').evaluate((img: HTMLImageElement) => img.naturalWidth), `${where}: the car's picture loaded`).toBeGreaterThan(0);
+    expect(
+      await page.locator('img.photo').evaluate((img: HTMLImageElement) => img.naturalWidth),
+      `${where}: the car's picture loaded`,
+    ).toBeGreaterThan(0);
 
     // The money.
-    expect(await shownValue(page, w.money, w.total), where).toBe(plain(money(order.totalAmount, order.currency, language)));
+    expect(await shownValue(page, w.money, w.total), where).toBe(
+      plain(money(order.totalAmount, order.currency, language)),
+    );
     if (stage === 'deposit') {
-      expect(await shownValue(page, w.money, w.awaiting), where).toBe(plain(money(order.deposit, order.currency, language)));
-      expect(await shownValue(page, w.money, w.remaining), where).toBe(plain(money(order.totalAmount, order.currency, language)));
+      expect(await shownValue(page, w.money, w.awaiting), where).toBe(
+        plain(money(order.deposit, order.currency, language)),
+      );
+      expect(await shownValue(page, w.money, w.remaining), where).toBe(
+        plain(money(order.totalAmount, order.currency, language)),
+      );
     } else {
       expect(await shownValue(page, w.money, w.remaining), where).toBe(w.paidInFull);
     }
@@ -226,7 +250,9 @@ async function checkPage(browser: Browser, order: WalkedOrder, stage: Stage, lan
     // (The lines an inline box takes: the distinct tops of its rectangles; bidirectional runs on one line share theirs.)
     const lines = await page
       .locator('section.money dd bdi')
-      .evaluateAll((amounts) => amounts.map((amount) => new Set([...amount.getClientRects()].map((rect) => Math.round(rect.top))).size));
+      .evaluateAll((amounts) =>
+        amounts.map((amount) => new Set([...amount.getClientRects()].map((rect) => Math.round(rect.top))).size),
+      );
     for (const count of lines) expect(count, `${where}: an amount wraps`).toBe(1);
     const isolated = await page.locator('section.money dd bdi[dir=ltr]').count();
     expect(isolated, `${where}: amounts are isolated left to right`).toBeGreaterThan(0);
@@ -239,7 +265,10 @@ async function checkPage(browser: Browser, order: WalkedOrder, stage: Stage, lan
         const style = getComputedStyle(element);
         return { left: Number.parseFloat(style.borderLeftWidth), right: Number.parseFloat(style.borderRightWidth) };
       });
-      expect(language === 'ar' ? bar.right : bar.left, `${where}: the next step's bar at the start of the line`).toBeGreaterThan(0);
+      expect(
+        language === 'ar' ? bar.right : bar.left,
+        `${where}: the next step's bar at the start of the line`,
+      ).toBeGreaterThan(0);
       expect(language === 'ar' ? bar.left : bar.right, where).toBe(0);
       expect(await page.getByRole('heading', { name: w.voyage }).count(), where).toBe(0);
     } else {
@@ -257,7 +286,8 @@ async function checkPage(browser: Browser, order: WalkedOrder, stage: Stage, lan
           .locator('li a')
           .allTextContents()
       ).map(plain);
-      for (const [index, kind] of w.papers.entries()) expect(papers[index], where).toMatch(new RegExp(`^${kind.replace(/[()]/g, '\\$&')}`));
+      for (const [index, kind] of w.papers.entries())
+        expect(papers[index], where).toMatch(new RegExp(`^${kind.replace(/[()]/g, '\\$&')}`));
     }
     if (stage === 'delivered') {
       expect(plain(await page.locator('li.done').last().textContent()), where).toContain(w.deliveredToYou);
@@ -265,7 +295,9 @@ async function checkPage(browser: Browser, order: WalkedOrder, stage: Stage, lan
     }
 
     // The marketer on WhatsApp.
-    expect(await page.getByRole('link', { name: w.whatsapp }).getAttribute('href'), where).toMatch(/^https:\/\/wa\.me\/\d{8,15}$/);
+    expect(await page.getByRole('link', { name: w.whatsapp }).getAttribute('href'), where).toMatch(
+      /^https:\/\/wa\.me\/\d{8,15}$/,
+    );
 
     // It fits the phone: no sideways scrolling, nothing reaching past an edge.
     const fit = await overflow(page);
@@ -307,9 +339,15 @@ describe("the buyer's page on a phone, without JavaScript", () => {
       return res.body.data;
     };
     const sizes: Record<string, { transferred: number; html: number }> = {};
-    const walked = await walkOrder(call, staff, { name: 'محمد العتيبي', mobileNumber: uniquePhone() }, async (stage, order) => {
-      for (const language of ['en', 'ar'] as const) sizes[`${stage}-${language}`] = await checkPage(browser, order, stage, language);
-    });
+    const walked = await walkOrder(
+      call,
+      staff,
+      { name: 'محمد العتيبي', mobileNumber: uniquePhone() },
+      async (stage, order) => {
+        for (const language of ['en', 'ar'] as const)
+          sizes[`${stage}-${language}`] = await checkPage(browser, order, stage, language);
+      },
+    );
     expect(Object.keys(sizes)).toHaveLength(6);
     // The link opens the buyer's own language (the customer's, Arabic) when none is asked for.
     const { context, page, status } = await visit(browser, walked.trackingUrl, 'en');
@@ -319,14 +357,20 @@ describe("the buyer's page on a phone, without JavaScript", () => {
     } finally {
       await context.close();
     }
-    console.info(`tracking page, bytes without pictures (transferred, and the HTML as served before compression): ${JSON.stringify(sizes)}`);
+    console.info(
+      `tracking page, bytes without pictures (transferred, and the HTML as served before compression): ${JSON.stringify(sizes)}`,
+    );
   }, 300_000);
 
   it('shows the "link not found" page for a link that does not exist, in either language', async () => {
     // Well formed as real tokens are (24 random bytes), and no link's.
     const token = randomBytes(24).toString('base64url');
     for (const language of ['en', 'ar'] as const) {
-      const { context, page, status, cspViolations, blocked } = await visit(browser, `${inject('baseUrl')}/track/${token}?lang=${language}`, language);
+      const { context, page, status, cspViolations, blocked } = await visit(
+        browser,
+        `${inject('baseUrl')}/track/${token}?lang=${language}`,
+        language,
+      );
       try {
         expect(status).toBe(404);
         expect(await page.locator('html').getAttribute('dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');

@@ -106,7 +106,8 @@ function expectPageHeadersAndHtml(answer: PageAnswer): void {
   expect(headers.get('x-robots-tag')).toBe('noindex, nofollow');
   const csp = cspDirectives(headers);
   expect(csp.get('default-src')).toBe("'none'");
-  for (const directive of ['script-src', 'script-src-elem', 'script-src-attr']) expect(csp.has(directive), `CSP has ${directive}`).toBe(false);
+  for (const directive of ['script-src', 'script-src-elem', 'script-src-attr'])
+    expect(csp.has(directive), `CSP has ${directive}`).toBe(false);
   expect(headers.get('content-security-policy')).not.toMatch(/unsafe-inline|unsafe-eval/);
   expect(body).toMatch(/^<!doctype html>/i);
   expect(body).toContain('<meta name="robots" content="noindex, nofollow">');
@@ -126,7 +127,9 @@ function expectWorkingPage(answer: PageAnswer, order: { orderNumber: number }, c
 function expectRefusal(answer: PageAnswer, reference: PageAnswer, what: string): void {
   expect(answer.status, `${what}: ${answer.body.slice(0, 300)}`).toBe(404);
   expect(answer.body, `${what}: the body differs from the unknown token's`).toBe(reference.body);
-  expect(headersWithoutDate(answer.headers), `${what}: the headers differ from the unknown token's`).toEqual(headersWithoutDate(reference.headers));
+  expect(headersWithoutDate(answer.headers), `${what}: the headers differ from the unknown token's`).toEqual(
+    headersWithoutDate(reference.headers),
+  );
 }
 
 const median = (values: number[]): number => {
@@ -190,7 +193,11 @@ async function newTenant(
     member('marketer', names.marketer),
     member('marketer', names.otherMarketer),
   ]);
-  const { key: integratorKey } = await newApiKey({ name: `${label} integrator`, role: 'integrator', tenantId: tenant.id });
+  const { key: integratorKey } = await newApiKey({
+    name: `${label} integrator`,
+    role: 'integrator',
+    tenantId: tenant.id,
+  });
   return {
     id: tenant.id,
     name: tenant.name,
@@ -231,10 +238,15 @@ function expectLinkShape(link: LinkView): void {
 }
 
 /** The table item of a link: keyed by the token's SHA-256 (base64url), never by the token. */
-const linkKey = (token: string) => ({ pk: `TRACKING#${createHash('sha256').update(token).digest('base64url')}`, sk: 'LINK' });
+const linkKey = (token: string) => ({
+  pk: `TRACKING#${createHash('sha256').update(token).digest('base64url')}`,
+  sk: 'LINK',
+});
 
 async function linkItem(token: string): Promise<Record<string, unknown> | undefined> {
-  const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: linkKey(token), ConsistentRead: true }));
+  const { Item } = await ddb.send(
+    new GetCommand({ TableName: tableName(), Key: linkKey(token), ConsistentRead: true }),
+  );
   return Item;
 }
 
@@ -258,7 +270,15 @@ const A = {
   customer: 'Zephyrine Alphaworth',
   email: 'zephyrine.alphaworth@example.com',
   idNumber: '784-1990-1234567-1',
-  car: { makeEn: 'Kia', modelEn: 'Sorento', gradeEn: 'Signature Alphatrim', year: 2022, vin: 'KNAPU81BDN7A45678', color: 'Saffron Gold', kilometers: 42_000 },
+  car: {
+    makeEn: 'Kia',
+    modelEn: 'Sorento',
+    gradeEn: 'Signature Alphatrim',
+    year: 2022,
+    vin: 'KNAPU81BDN7A45678',
+    color: 'Saffron Gold',
+    kilometers: 42_000,
+  },
   staff: {
     admin: 'Adalbert Rootwell',
     operations: 'Osric Portmanteau',
@@ -271,7 +291,15 @@ const A = {
 const B = {
   customer: 'Quillon Betancourt',
   email: 'quillon.betancourt@example.com',
-  car: { makeEn: 'Genesis', modelEn: 'G80', gradeEn: 'Betatrim Prestige', year: 2021, vin: 'KMHGN41BPMU987650', color: 'Ultramarine Teal', kilometers: 31_000 },
+  car: {
+    makeEn: 'Genesis',
+    modelEn: 'G80',
+    gradeEn: 'Betatrim Prestige',
+    year: 2021,
+    vin: 'KMHGN41BPMU987650',
+    color: 'Ultramarine Teal',
+    kilometers: 31_000,
+  },
   staff: {
     admin: 'Berenike Adminton',
     operations: 'Bartholomew Shipwright',
@@ -289,7 +317,10 @@ let tenantA: TestTenant;
 let tenantB: TestTenant;
 
 beforeAll(async () => {
-  [tenantA, tenantB] = await Promise.all([newTenant('Alpha Track Motors', A.staff), newTenant('Beta Track Exports', B.staff)]);
+  [tenantA, tenantB] = await Promise.all([
+    newTenant('Alpha Track Motors', A.staff),
+    newTenant('Beta Track Exports', B.staff),
+  ]);
 });
 
 describe('GET /track/{token}', () => {
@@ -359,7 +390,8 @@ describe('GET /track/{token}', () => {
     expect(new Set(links.map((link) => link.url)).size).toBe(links.length);
     const current = links.at(-1)!;
     expect((await orderOf(order.id, tenantA.admin.key)).trackingLink).toEqual(current);
-    for (const old of links.slice(0, -1)) expectRefusal(await openPage(old.url), reference, `the replaced link ${old.url}`);
+    for (const old of links.slice(0, -1))
+      expectRefusal(await openPage(old.url), reference, `the replaced link ${old.url}`);
     expectWorkingPage(await openPage(current.url), order, customer.name);
   });
 
@@ -398,7 +430,8 @@ describe('GET /track/{token}', () => {
     const after = Date.now();
     const detail = await orderOf(order.id, operations.key);
     expect(detail.status).toBe('Cancelled');
-    const cancelledAt = detail.statusHistory.filter((entry: { to: string }) => entry.to === 'Cancelled').at(-1).at as string;
+    const cancelledAt = detail.statusHistory.filter((entry: { to: string }) => entry.to === 'Cancelled').at(-1)
+      .at as string;
     expect(Date.parse(cancelledAt)).toBeGreaterThanOrEqual(before - 2_000);
     expect(Date.parse(cancelledAt)).toBeLessThanOrEqual(after + 2_000);
     const link: LinkView = detail.trackingLink;
@@ -407,7 +440,11 @@ describe('GET /track/{token}', () => {
     expect(Date.parse(link.endsAt!) - Date.parse(cancelledAt)).toBe(90 * DAY_MS);
     // The closing move wrote the end on the link's item (keyed by the token's hash), and its TTL.
     const item = await linkItem(tokenOf(live.url));
-    expect(item).toMatchObject({ orderId: order.id, endsAt: link.endsAt, expiresAt: Math.floor(Date.parse(link.endsAt!) / 1000) });
+    expect(item).toMatchObject({
+      orderId: order.id,
+      endsAt: link.endsAt,
+      expiresAt: Math.floor(Date.parse(link.endsAt!) / 1000),
+    });
     expect(JSON.stringify(item)).not.toContain(tokenOf(live.url));
     expectWorkingPage(await openPage(live.url), order, customer.name);
 
@@ -447,7 +484,9 @@ describe('GET /track/{token}', () => {
         times[kind].push(answer.ms);
       }
     }
-    const medians = Object.fromEntries(Object.entries(times).map(([kind, values]) => [kind, Number(median(values).toFixed(1))]));
+    const medians = Object.fromEntries(
+      Object.entries(times).map(([kind, values]) => [kind, Number(median(values).toFixed(1))]),
+    );
     console.info(`tracking page 404, median of 30 requests each (ms): ${JSON.stringify(medians)}`);
   }, 240_000);
 
@@ -464,7 +503,11 @@ describe('GET /track/{token}', () => {
     const winners = links.filter((link) => link.url === current.url);
     expect(winners, `current ${current.url}, answers ${links.map((link) => link.url).join(', ')}`).toHaveLength(1);
     const reference = await openPage(trackPath(unknownToken()));
-    expectRefusal(await openPage(links.find((link) => link.url !== current.url)!.url), reference, 'the link replaced by the racing replacement');
+    expectRefusal(
+      await openPage(links.find((link) => link.url !== current.url)!.url),
+      reference,
+      'the link replaced by the racing replacement',
+    );
     expectWorkingPage(await openPage(current.url), order, customer.name);
 
     // A replacement racing the cancellation: whichever link is current ends 90 days after it, in the answer and in the table.
@@ -477,21 +520,30 @@ describe('GET /track/{token}', () => {
       expect(replaced.status, replaced.text).toBe(201);
       expect(cancelled.status, cancelled.text).toBe(200);
       const detail = await orderOf(racing.id, operations.key);
-      const cancelledAt = detail.statusHistory.filter((entry: { to: string }) => entry.to === 'Cancelled').at(-1).at as string;
+      const cancelledAt = detail.statusHistory.filter((entry: { to: string }) => entry.to === 'Cancelled').at(-1)
+        .at as string;
       const link: LinkView = detail.trackingLink;
       expect(link.url, `round ${round}`).toBe(replaced.body.data.url);
       expect(Date.parse(link.endsAt!) - Date.parse(cancelledAt), `round ${round}`).toBe(90 * DAY_MS);
       // The new link's answer says when it ends when it was issued after the cancellation, null when before.
       expect([null, link.endsAt], `round ${round}`).toContainEqual(replaced.body.data.endsAt);
       const item = await linkItem(tokenOf(link.url));
-      expect(item, `round ${round}: the current link's item`).toMatchObject({ orderId: racing.id, endsAt: link.endsAt });
+      expect(item, `round ${round}: the current link's item`).toMatchObject({
+        orderId: racing.id,
+        endsAt: link.endsAt,
+      });
       expectWorkingPage(await openPage(link.url), racing, customer.name);
     }
   });
 
   it("shows each tenant's order only its own data, and no notes, ID number, e-mail, audit data or staff other than the marketer", async () => {
     // Tenant A: every person has a hand in the order, and the order carries what the buyer must never see.
-    const customerA = await newCustomerOf(tenantA.marketer.key, { name: A.customer, email: A.email, idNumber: A.idNumber, country: 'AE' });
+    const customerA = await newCustomerOf(tenantA.marketer.key, {
+      name: A.customer,
+      email: A.email,
+      idNumber: A.idNumber,
+      country: 'AE',
+    });
     const orderA = await placeOrderAs(tenantA.marketer.key, {
       customerId: customerA.id,
       totalAmount: 18_500,
@@ -502,9 +554,15 @@ describe('GET /track/{token}', () => {
       receiptCurrency: 'USD',
       receiptDescription: 'Deposit by bank transfer',
     });
-    const [receipt] = ok<any[]>(await api('GET', `/api/v1/orders/${orderA.id}/billing`, { key: tenantA.accountant.key }));
+    const [receipt] = ok<any[]>(
+      await api('GET', `/api/v1/orders/${orderA.id}/billing`, { key: tenantA.accountant.key }),
+    );
     ok(await api('PATCH', `/api/v1/billing/${receipt.id}/confirm`, { key: tenantA.accountant.key }));
-    const deposit = await changeStatus(orderA.id, tenantA.accountant.key, { status: 'DepositConfirmed', version: 1, note: STATUS_NOTE });
+    const deposit = await changeStatus(orderA.id, tenantA.accountant.key, {
+      status: 'DepositConfirmed',
+      version: 1,
+      note: STATUS_NOTE,
+    });
     expect(deposit.status, deposit.text).toBe(200);
     const inspection = ok(
       await api('POST', '/api/v1/inspections', {
@@ -513,18 +571,31 @@ describe('GET /track/{token}', () => {
       }),
       201,
     );
-    ok(await api('PATCH', `/api/v1/inspections/${inspection.id}/status`, { key: tenantA.inspector.key, body: { status: 'InProgress' } }));
+    ok(
+      await api('PATCH', `/api/v1/inspections/${inspection.id}/status`, {
+        key: tenantA.inspector.key,
+        body: { status: 'InProgress' },
+      }),
+    );
     const contract = ok(
       await api('POST', '/api/v1/contracts', {
         key: tenantA.operations.key,
-        body: { orderId: orderA.id, customerName: A.customer, customerIdNumber: A.idNumber, customerEmail: A.email, notes: CONTRACT_NOTE },
+        body: {
+          orderId: orderA.id,
+          customerName: A.customer,
+          customerIdNumber: A.idNumber,
+          customerEmail: A.email,
+          notes: CONTRACT_NOTE,
+        },
       }),
       201,
     );
     ok(
       await api('PATCH', `/api/v1/contracts/${contract.id}/sign`, {
         key: tenantA.operations.key,
-        body: { signedDocument: { url: 'https://files.example.com/contracts/alpha-signed.pdf', filename: 'alpha-signed.pdf' } },
+        body: {
+          signedDocument: { url: 'https://files.example.com/contracts/alpha-signed.pdf', filename: 'alpha-signed.pdf' },
+        },
       }),
     );
     const detailA = await orderOf(orderA.id, tenantA.admin.key);
@@ -533,7 +604,12 @@ describe('GET /track/{token}', () => {
 
     // Tenant B: an order with data of its own.
     const customerB = await newCustomerOf(tenantB.marketer.key, { name: B.customer, email: B.email });
-    const orderB = await placeOrderAs(tenantB.marketer.key, { customerId: customerB.id, totalAmount: 24_000, currency: 'USD', carDetails: B.car });
+    const orderB = await placeOrderAs(tenantB.marketer.key, {
+      customerId: customerB.id,
+      totalAmount: 24_000,
+      currency: 'USD',
+      carDetails: B.car,
+    });
     const detailB = await orderOf(orderB.id, tenantB.admin.key);
 
     const pageA = await openPage(detailA.trackingLink.url, { 'Accept-Language': 'en' });
@@ -582,12 +658,35 @@ describe('GET /track/{token}', () => {
       ...Object.values(A.staff),
     ]);
     // Nothing staff keep to themselves: notes, the ID number, the e-mail, the full VIN, the other staff.
-    const otherStaffA = [A.staff.admin, A.staff.operations, A.staff.accountant, A.staff.inspector, A.staff.otherMarketer];
-    const otherStaffB = [B.staff.admin, B.staff.operations, B.staff.accountant, B.staff.inspector, B.staff.otherMarketer];
-    hides(pageA, "tenant A's page", [NOTE, STATUS_NOTE, CONTRACT_NOTE, A.idNumber, A.idNumber.replace(/-/g, ''), A.email, A.car.vin, ...otherStaffA]);
+    const otherStaffA = [
+      A.staff.admin,
+      A.staff.operations,
+      A.staff.accountant,
+      A.staff.inspector,
+      A.staff.otherMarketer,
+    ];
+    const otherStaffB = [
+      B.staff.admin,
+      B.staff.operations,
+      B.staff.accountant,
+      B.staff.inspector,
+      B.staff.otherMarketer,
+    ];
+    hides(pageA, "tenant A's page", [
+      NOTE,
+      STATUS_NOTE,
+      CONTRACT_NOTE,
+      A.idNumber,
+      A.idNumber.replace(/-/g, ''),
+      A.email,
+      A.car.vin,
+      ...otherStaffA,
+    ]);
     hides(pageB, "tenant B's page", [B.email, B.car.vin, ...otherStaffB]);
     // Nothing of the audit trail: who did what (keys, users, roles' requests), or the records' ids.
-    const audit = ok<any[]>(await api('GET', `/api/v1/audit?entity=order&id=${orderA.id}&limit=200`, { key: tenantA.admin.key }));
+    const audit = ok<any[]>(
+      await api('GET', `/api/v1/audit?entity=order&id=${orderA.id}&limit=200`, { key: tenantA.admin.key }),
+    );
     expect(audit.length).toBeGreaterThan(0);
     const auditStrings = new Set<string>();
     for (const record of audit) {
@@ -600,7 +699,15 @@ describe('GET /track/{token}', () => {
     const staffIds = Object.values(tenantA)
       .filter((value): value is Staff => typeof value === 'object' && value !== null && 'userId' in value)
       .flatMap((staff) => [staff.userId, staff.key]);
-    hides(pageA, "tenant A's page", [...auditStrings, ...staffIds, tenantA.integratorKey, customerA.id, receipt.id, contract.id, inspection.id]);
+    hides(pageA, "tenant A's page", [
+      ...auditStrings,
+      ...staffIds,
+      tenantA.integratorKey,
+      customerA.id,
+      receipt.id,
+      contract.id,
+      inspection.id,
+    ]);
   });
 
   it("carries the headers and the HTML of a light, private page, in the buyer's language", async () => {
@@ -655,18 +762,37 @@ describe('GET /track/{token}', () => {
     const order = await placeOrderAs(marketer.key, { customerId: customer.id, totalAmount: 14_000, currency: 'USD' });
     const url = (await orderOf(order.id, marketer.key)).trackingLink.url as string;
     const dubaiDay = (instant: string) =>
-      new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Dubai', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(instant));
-    const inspectionCard = async () => /<section aria-labelledby="inspection">.*?<\/section>/s.exec((await openPage(url)).body)?.[0] ?? '';
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Asia/Dubai',
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+      }).format(new Date(instant));
+    const inspectionCard = async () =>
+      /<section aria-labelledby="inspection">.*?<\/section>/s.exec((await openPage(url)).body)?.[0] ?? '';
 
     // Booked for a week from now, done today.
     const planned = inspectionDate();
     const inspection = ok(
-      await api('POST', '/api/v1/inspections', { key: operations.key, body: { orderId: order.id, inspectorId: inspector.userId, inspectionDate: planned } }),
+      await api('POST', '/api/v1/inspections', {
+        key: operations.key,
+        body: { orderId: order.id, inspectorId: inspector.userId, inspectionDate: planned },
+      }),
       201,
     );
     expect(await inspectionCard()).toContain(`<dt>Planned for</dt><dd>${dubaiDay(planned)}</dd>`);
-    ok(await api('PATCH', `/api/v1/inspections/${inspection.id}/status`, { key: inspector.key, body: { status: 'InProgress' } }));
-    const done = ok(await api('PATCH', `/api/v1/inspections/${inspection.id}/status`, { key: inspector.key, body: { status: 'Completed' } }));
+    ok(
+      await api('PATCH', `/api/v1/inspections/${inspection.id}/status`, {
+        key: inspector.key,
+        body: { status: 'InProgress' },
+      }),
+    );
+    const done = ok(
+      await api('PATCH', `/api/v1/inspections/${inspection.id}/status`, {
+        key: inspector.key,
+        body: { status: 'Completed' },
+      }),
+    );
     const card = await inspectionCard();
     expect(card).toContain(`<dt>Done on</dt><dd>${dubaiDay(done.updatedAt)}</dd>`);
     expect(card).not.toContain(dubaiDay(planned));
@@ -679,7 +805,13 @@ describe('GET /track/{token}', () => {
     const order = await placeOrderAs(marketer.key, { customerId: customer.id, totalAmount: 16_000, currency: 'USD' });
     const url = (await orderOf(order.id, marketer.key)).trackingLink.url as string;
     const generate = async (language: 'en' | 'ar') =>
-      ok<{ id: string }>(await api('POST', `/api/v1/orders/${order.id}/documents`, { key: accountant.key, body: { type: 'proforma-invoice', language } }), 201);
+      ok<{ id: string }>(
+        await api('POST', `/api/v1/orders/${order.id}/documents`, {
+          key: accountant.key,
+          body: { type: 'proforma-invoice', language },
+        }),
+        201,
+      );
 
     // The proforma in English, then in Arabic: each page links its own.
     const english = await generate('en');
@@ -754,7 +886,9 @@ describe('GET /track/{token}', () => {
     expect(served.length).toBeGreaterThan(0);
     // Each second the burst touched admits at most PAGE_RPS; the rest are refused.
     expect(served.length, `over ${secondsTouched} s`).toBeLessThanOrEqual(PAGE_RPS * secondsTouched);
-    expect(limited.length, `over ${secondsTouched} s`).toBeGreaterThanOrEqual(Math.max(1, answers.length - PAGE_RPS * secondsTouched));
+    expect(limited.length, `over ${secondsTouched} s`).toBeGreaterThanOrEqual(
+      Math.max(1, answers.length - PAGE_RPS * secondsTouched),
+    );
     for (const answer of limited) {
       expect(answer.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
       expectPageHeadersAndHtml(answer);
@@ -762,7 +896,9 @@ describe('GET /track/{token}', () => {
     }
     for (const answer of served) expectWorkingPage(answer, order, customer.name);
 
-    console.info(`tracking page burst of ${answers.length} from one address over ${secondsTouched} s: ${served.length} served, ${limited.length} answered 429`);
+    console.info(
+      `tracking page burst of ${answers.length} from one address over ${secondsTouched} s: ${served.length} served, ${limited.length} answered 429`,
+    );
     const wait = Math.max(...limited.map((answer) => Number(answer.headers.get('retry-after'))));
     await sleep(wait * 1000 + 200);
     const again = await fetchPage(url);

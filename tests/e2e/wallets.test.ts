@@ -14,13 +14,19 @@ async function newCustomer(key = demoKey('integrator', 'gulf'), walletCurrency?:
   return res.body.data as { id: string; walletId: string };
 }
 
-const move = (walletId: string, body: Record<string, unknown>, headers: Record<string, string> = {}, key = accountant()) =>
-  api('POST', `/api/v1/wallets/${walletId}/transactions`, { key, body, headers });
+const move = (
+  walletId: string,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+  key = accountant(),
+) => api('POST', `/api/v1/wallets/${walletId}/transactions`, { key, body, headers });
 
 async function allEntries(walletId: string) {
   const entries: Array<{ id: string; delta: number; amount: number; type: string }> = [];
   for (let page = 1; ; page += 1) {
-    const res = await api('GET', `/api/v1/wallets/${walletId}/transactions?page=${page}&pageSize=100`, { key: accountant() });
+    const res = await api('GET', `/api/v1/wallets/${walletId}/transactions?page=${page}&pageSize=100`, {
+      key: accountant(),
+    });
     expect(res.status).toBe(200);
     entries.push(...res.body.data);
     if (page >= res.body.meta.totalPages) return { entries, total: res.body.meta.total as number };
@@ -40,7 +46,9 @@ describe('wallet lookup', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: usd.walletId, customerId: usd.id, balance: 0, currency: 'USD' });
     const aed = await newCustomer(undefined, 'AED');
-    expect((await api('GET', `/api/v1/customers/${aed.id}/wallet`, { key: accountant() })).body.data.currency).toBe('AED');
+    expect((await api('GET', `/api/v1/customers/${aed.id}/wallet`, { key: accountant() })).body.data.currency).toBe(
+      'AED',
+    );
   });
 
   it("answers 404 for another tenant's wallet and for its ledger", async () => {
@@ -54,13 +62,29 @@ describe('wallet lookup', () => {
 describe('POST /api/v1/wallets/{id}/transactions', () => {
   it('credits, debits and adjusts, returning the entry and the new balance', async () => {
     const { id, walletId } = await newCustomer();
-    const credit = await move(walletId, { type: 'credit', amount: 100.5, currency: 'USD', description: 'bank transfer' });
+    const credit = await move(walletId, {
+      type: 'credit',
+      amount: 100.5,
+      currency: 'USD',
+      description: 'bank transfer',
+    });
     expect(credit.status).toBe(201);
-    expect(credit.body.data.transaction).toMatchObject({ type: 'credit', amount: 100.5, delta: 100.5, balanceAfter: 100.5 });
+    expect(credit.body.data.transaction).toMatchObject({
+      type: 'credit',
+      amount: 100.5,
+      delta: 100.5,
+      balanceAfter: 100.5,
+    });
     expect(credit.body.data.wallet.balance).toBe(100.5);
     const debit = await move(walletId, { type: 'debit', amount: 0.2, currency: 'USD', description: 'fee' });
     expect(debit.body.data.wallet.balance).toBe(100.3);
-    const adjust = await move(walletId, { type: 'adjustment', direction: 'decrease', amount: 0.1, currency: 'USD', description: 'rounding' });
+    const adjust = await move(walletId, {
+      type: 'adjustment',
+      direction: 'decrease',
+      amount: 0.1,
+      currency: 'USD',
+      description: 'rounding',
+    });
     expect(adjust.body.data.wallet.balance).toBe(100.2);
     expect(await balanceOf(id)).toBe(100.2);
     const customer = await api('GET', `/api/v1/customers/${id}`, { key: accountant() });
@@ -109,15 +133,25 @@ describe('POST /api/v1/wallets/{id}/transactions', () => {
     const { walletId } = await newCustomer(undefined, 'KRW');
     const res = await move(walletId, { type: 'credit', amount: 1000.5, currency: 'KRW', description: 'x' });
     expect(res.status).toBe(400);
-    expect((await move(walletId, { type: 'credit', amount: 1000, currency: 'KRW', description: 'x' })).status).toBe(201);
+    expect((await move(walletId, { type: 'credit', amount: 1000, currency: 'KRW', description: 'x' })).status).toBe(
+      201,
+    );
   });
 
-  it.each(['integrator', 'marketer', 'operations', 'inspector'] as const)('answers 403 to the %s role', async (role) => {
-    const { walletId } = await newCustomer();
-    const res = await move(walletId, { type: 'credit', amount: 5, currency: 'USD', description: 'x' }, {}, demoKey(role));
-    expect(res.status).toBe(403);
-    expect(res.body.code).toBe('FORBIDDEN');
-  });
+  it.each(['integrator', 'marketer', 'operations', 'inspector'] as const)(
+    'answers 403 to the %s role',
+    async (role) => {
+      const { walletId } = await newCustomer();
+      const res = await move(
+        walletId,
+        { type: 'credit', amount: 5, currency: 'USD', description: 'x' },
+        {},
+        demoKey(role),
+      );
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('FORBIDDEN');
+    },
+  );
 
   it("answers 404 when a tenant's accountant moves another tenant's wallet", async () => {
     const { walletId } = await newCustomer(demoKey('integrator', 'seoul'));
@@ -131,7 +165,11 @@ describe('Idempotency-Key', () => {
     const { id, walletId } = await newCustomer();
     const body = { type: 'credit', amount: 25, currency: 'USD', description: 'retry me' };
     const first = await move(walletId, body, { 'Idempotency-Key': 'retry-1' });
-    const second = await move(walletId, { description: 'retry me', currency: 'USD', amount: 25, type: 'credit' }, { 'Idempotency-Key': 'retry-1' });
+    const second = await move(
+      walletId,
+      { description: 'retry me', currency: 'USD', amount: 25, type: 'credit' },
+      { 'Idempotency-Key': 'retry-1' },
+    );
     expect(first.status).toBe(201);
     expect(second.status).toBe(201);
     expect(second.body).toEqual(first.body);
@@ -140,8 +178,16 @@ describe('Idempotency-Key', () => {
 
   it('answers 409 when the key is reused for a different body', async () => {
     const { walletId } = await newCustomer();
-    await move(walletId, { type: 'credit', amount: 25, currency: 'USD', description: 'a' }, { 'Idempotency-Key': 'reuse-1' });
-    const res = await move(walletId, { type: 'credit', amount: 26, currency: 'USD', description: 'a' }, { 'Idempotency-Key': 'reuse-1' });
+    await move(
+      walletId,
+      { type: 'credit', amount: 25, currency: 'USD', description: 'a' },
+      { 'Idempotency-Key': 'reuse-1' },
+    );
+    const res = await move(
+      walletId,
+      { type: 'credit', amount: 26, currency: 'USD', description: 'a' },
+      { 'Idempotency-Key': 'reuse-1' },
+    );
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
@@ -149,7 +195,9 @@ describe('Idempotency-Key', () => {
   it('moves the money once when 20 identical retries race', async () => {
     const { id, walletId } = await newCustomer();
     const body = { type: 'credit', amount: 7.77, currency: 'USD', description: 'racing retries' };
-    const results = await Promise.all(Array.from({ length: 20 }, () => move(walletId, body, { 'Idempotency-Key': 'race-1' })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => move(walletId, body, { 'Idempotency-Key': 'race-1' })),
+    );
     expect(results.every((r) => r.status === 201)).toBe(true);
     expect(new Set(results.map((r) => r.body.data.transaction.id)).size).toBe(1);
     expect(await balanceOf(id)).toBe(7.77);
@@ -158,7 +206,11 @@ describe('Idempotency-Key', () => {
 
   it('answers 400 for a malformed key', async () => {
     const { walletId } = await newCustomer();
-    const res = await move(walletId, { type: 'credit', amount: 1, currency: 'USD', description: 'x' }, { 'Idempotency-Key': 'has spaces in it' });
+    const res = await move(
+      walletId,
+      { type: 'credit', amount: 1, currency: 'USD', description: 'x' },
+      { 'Idempotency-Key': 'has spaces in it' },
+    );
     expect(res.status).toBe(400);
   });
 });
@@ -168,7 +220,9 @@ describe('concurrency', () => {
     const { id, walletId } = await newCustomer();
     await move(walletId, { type: 'credit', amount: 100, currency: 'USD', description: 'float' });
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => move(walletId, { type: 'debit', amount: 5, currency: 'USD', description: `debit ${i}` })),
+      Array.from({ length: 50 }, (_, i) =>
+        move(walletId, { type: 'debit', amount: 5, currency: 'USD', description: `debit ${i}` }),
+      ),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(20);
@@ -177,7 +231,9 @@ describe('concurrency', () => {
     const { entries, total } = await allEntries(walletId);
     expect(total).toBe(21);
     expect(new Set(entries.map((e) => e.id)).size).toBe(21);
-    const balancesAfter = results.filter((r) => r.status === 201).map((r) => r.body.data.transaction.balanceAfter as number);
+    const balancesAfter = results
+      .filter((r) => r.status === 201)
+      .map((r) => r.body.data.transaction.balanceAfter as number);
     expect(Math.min(...balancesAfter)).toBe(0);
     expect(new Set(balancesAfter).size).toBe(20);
   });
@@ -235,7 +291,12 @@ describe('GET /api/v1/wallets/{id}/transactions', () => {
     for (let batch = 0; batch < 10; batch += 1) {
       await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
-          move(walletId, { type: 'credit', amount: batch * 10 + i + 1, currency: 'USD', description: `c${batch * 10 + i}` }),
+          move(walletId, {
+            type: 'credit',
+            amount: batch * 10 + i + 1,
+            currency: 'USD',
+            description: `c${batch * 10 + i}`,
+          }),
         ),
       );
     }

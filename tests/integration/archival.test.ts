@@ -89,7 +89,9 @@ async function importScenarioCars(): Promise<void> {
   const scenarios = Object.keys(pictures) as Scenario[];
   // Cars the catalogue tests never pick: no Hyundai or Kia (their filters and trims), and
   // listed long ago (the newest car's picture is fetched by a cars test; this server closes).
-  const others = generateCatalogue({ count: 40, seed: 31, imageBaseUrl: `${base}/unused` }).filter((car) => car.makeEn !== 'Hyundai' && car.makeEn !== 'Kia');
+  const others = generateCatalogue({ count: 40, seed: 31, imageBaseUrl: `${base}/unused` }).filter(
+    (car) => car.makeEn !== 'Hyundai' && car.makeEn !== 'Kia',
+  );
   const lines = scenarios.map((scenario, i) => {
     const car = others[i]!;
     return {
@@ -111,7 +113,11 @@ async function importScenarioCars(): Promise<void> {
 async function orderCar(scenario: Scenario): Promise<{ order: any; ms: number }> {
   const customer = await newCustomer();
   const started = Date.now();
-  const res = await createOrder(demoKey('accountant'), { customerId: customer.id, carId: carIds.get(scenario), totalAmount: 15_000 });
+  const res = await createOrder(demoKey('accountant'), {
+    customerId: customer.id,
+    carId: carIds.get(scenario),
+    totalAmount: 15_000,
+  });
   const ms = Date.now() - started;
   expect(res.status, res.text).toBe(201);
   return { order: res.body.data, ms };
@@ -176,7 +182,11 @@ describe('car picture archival', () => {
     expect(await objectInBucket(`${prefix}02-ok-2.png`)).toEqual({ contentType: 'image/png', body: PNG });
     expect(await objectInBucket(`${prefix}03-ok-3.webp`)).toEqual({ contentType: 'image/webp', body: WEBP });
     for (const file of pictures.good) expect(requestsOf(urlOf('good', file)), file).toBe(1);
-    expect(await getOutboxEvent(order.imageArchive.eventId)).toMatchObject({ kind: 'archive', status: 'done', attempts: 1 });
+    expect(await getOutboxEvent(order.imageArchive.eventId)).toMatchObject({
+      kind: 'archive',
+      status: 'done',
+      attempts: 1,
+    });
   }, 120_000);
 
   it('fails at once on a picture the source does not have, naming it, with the pictures before it copied', async () => {
@@ -187,7 +197,11 @@ describe('car picture archival', () => {
     // Assert
     const prefix = `orders/${order.orderNumber}/`;
     const missing = urlOf('missing', 'missing.jpg');
-    expect(archive).toMatchObject({ status: 'failed', eventId: order.imageArchive.eventId, objectKeys: [`${prefix}01-ok-1.jpg`] });
+    expect(archive).toMatchObject({
+      status: 'failed',
+      eventId: order.imageArchive.eventId,
+      objectKeys: [`${prefix}01-ok-1.jpg`],
+    });
     expect(archive.reason).toContain(missing);
     expect(archive.reason).toContain('404');
     expect(await objectsUnder(prefix)).toEqual([`${prefix}01-ok-1.jpg`]);
@@ -239,7 +253,12 @@ describe('car picture archival', () => {
     // Assert: the retry copies what was missing and nothing twice
     expect(retried.code, retried.stderr).toBe(0);
     expect(JSON.parse(retried.stdout)).toEqual({ orderId: order.id, eventId, retried: true });
-    expect(archive).toEqual({ status: 'done', eventId, objectKeys: [`${prefix}01-ok-1.jpg`, `${prefix}02-slow.jpg`], completedAt: expect.any(String) });
+    expect(archive).toEqual({
+      status: 'done',
+      eventId,
+      objectKeys: [`${prefix}01-ok-1.jpg`, `${prefix}02-slow.jpg`],
+      completedAt: expect.any(String),
+    });
     expect(await objectsUnder(prefix)).toEqual(archive.objectKeys);
     expect(await objectInBucket(`${prefix}02-slow.jpg`)).toEqual({ contentType: 'image/jpeg', body: JPEG });
     expect(requestsOf(urlOf('slow', 'ok-1.jpg'))).toBe(1);

@@ -32,7 +32,12 @@ describe('a feed import while DynamoDB is unreachable', () => {
       advertisementNumber: `${token}-${i}`,
     }));
     const key = `feeds/autohub/delta/${token}.ndjson`;
-    await putObject(bucketName(), key, `${cars.map((c) => JSON.stringify({ op: 'upsert', ...c })).join('\n')}\n`, 'application/x-ndjson');
+    await putObject(
+      bucketName(),
+      key,
+      `${cars.map((c) => JSON.stringify({ op: 'upsert', ...c })).join('\n')}\n`,
+      'application/x-ndjson',
+    );
     const object = (await describeObject(bucketName(), key))!;
 
     const outage = outageSwitch();
@@ -43,7 +48,8 @@ describe('a feed import while DynamoDB is unreachable', () => {
       (error: Error) => error,
     );
     // The table goes away for 3 seconds once the import has saved its place past line 200.
-    for (let file = await getFeedFile(id); (file?.cursor ?? 0) < 200; file = await getFeedFile(id)) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let file = await getFeedFile(id); (file?.cursor ?? 0) < 200; file = await getFeedFile(id))
+      await new Promise((resolve) => setTimeout(resolve, 20));
     outage.state.down = true;
     setTimeout(() => {
       outage.state.down = false;
@@ -60,7 +66,11 @@ describe('a feed import while DynamoDB is unreachable', () => {
 
       // The schedule's runs: nothing until the dead run's lease is over, then the rest.
       let file = cutOff;
-      for (const deadline = Date.now() + 60_000; file?.status !== 'applied' && Date.now() < deadline; file = await getFeedFile(id)) {
+      for (
+        const deadline = Date.now() + 60_000;
+        file?.status !== 'applied' && Date.now() < deadline;
+        file = await getFeedFile(id)
+      ) {
         await continueFeedImports();
         await new Promise((resolve) => setTimeout(resolve, 250));
       }

@@ -40,7 +40,12 @@ function carsOf(token: string, count: number, seed = 11) {
 }
 
 /** Puts a feed in the bucket and waits until its import settles; returns its report. */
-async function drop(kind: 'full' | 'delta', name: string, lines: unknown[], options: { gzip?: boolean; raw?: string } = {}) {
+async function drop(
+  kind: 'full' | 'delta',
+  name: string,
+  lines: unknown[],
+  options: { gzip?: boolean; raw?: string } = {},
+) {
   const text = options.raw ?? `${lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n')}\n`;
   const key = `feeds/${PROVIDER}/${kind}/${name}${options.gzip ? '.ndjson.gz' : '.ndjson'}`;
   await putObject(bucketName(), key, options.gzip ? gzipSync(text) : text, 'application/x-ndjson');
@@ -54,7 +59,8 @@ async function drop(kind: 'full' | 'delta', name: string, lines: unknown[], opti
   return report.body.data;
 }
 
-const search = (token: string, extra = '') => api('GET', `/api/v1/cars?search=${token}&limit=50${extra}`, { key: demoKey('admin') });
+const search = (token: string, extra = '') =>
+  api('GET', `/api/v1/cars?search=${token}&limit=50${extra}`, { key: demoKey('admin') });
 const listed = (token: string, count: number) =>
   until(
     `${count} cars listed for ${token}`,
@@ -66,7 +72,11 @@ const listed = (token: string, count: number) =>
 async function heydealerCarsBut(token: string): Promise<Array<Record<string, unknown>>> {
   const lines: Array<Record<string, unknown>> = [];
   for (let page = 1; ; page += 1) {
-    const response = await api('GET', `/api/v1/cars?provider=${PROVIDER}&limit=100&page=${page}&fields=id,advertisementNumber`, { key: platform() });
+    const response = await api(
+      'GET',
+      `/api/v1/cars?provider=${PROVIDER}&limit=100&page=${page}&fields=id,advertisementNumber`,
+      { key: platform() },
+    );
     for (const listed of response.body.data as Array<{ id: number; advertisementNumber: string }>) {
       if (listed.advertisementNumber.startsWith(token)) continue;
       const { id: _id, availability: _a, removedAt: _r, priceHistory: _p, ...car } = (await getCar(listed.id))!;
@@ -90,7 +100,12 @@ describe('catalogue feeds', () => {
       { op: 'upsert', ...cars[0], provider: 'kcar' },
     ];
     const report = await drop('delta', `${token}-1`, lines);
-    expect(report).toMatchObject({ status: 'applied', kind: 'delta', provider: PROVIDER, counts: { read: 7, created: 3, refused: 4 } });
+    expect(report).toMatchObject({
+      status: 'applied',
+      kind: 'delta',
+      provider: PROVIDER,
+      counts: { read: 7, created: 3, refused: 4 },
+    });
     expect(report.refusedLines.map((r: { line: number }) => r.line)).toEqual([2, 4, 6, 7]);
     expect(report.refusedLines[1].reason).toContain('fuelType');
     expect(report.refusedLines[2].reason).toContain(`${token}-never`);
@@ -111,15 +126,29 @@ describe('catalogue feeds', () => {
       `${token}-1`,
       cars.map((c) => ({ op: 'upsert', ...c })),
     );
-    const before = (await listed(token, 3)).body.data as Array<{ id: number; advertisementNumber: string; price: number }>;
+    const before = (await listed(token, 3)).body.data as Array<{
+      id: number;
+      advertisementNumber: string;
+      price: number;
+    }>;
     const idOf = (i: number) => before.find((c) => c.advertisementNumber === `${token}-${i}`)!.id;
     const since = (await api('GET', `/api/v1/cars/${idOf(0)}`, { key: platform() })).body.data;
     expect(since.availability).toBe('available');
 
     // An order on car 1, which the next delta reprices and car 2 which it sells.
     const customer = await newCustomer();
-    const onRepriced = await createOrder(demoKey('admin'), { customerId: customer.id, carId: idOf(1), totalAmount: 20000, currency: 'USD' });
-    const onSold = await createOrder(demoKey('admin'), { customerId: customer.id, carId: idOf(2), totalAmount: 20000, currency: 'USD' });
+    const onRepriced = await createOrder(demoKey('admin'), {
+      customerId: customer.id,
+      carId: idOf(1),
+      totalAmount: 20000,
+      currency: 'USD',
+    });
+    const onSold = await createOrder(demoKey('admin'), {
+      customerId: customer.id,
+      carId: idOf(2),
+      totalAmount: 20000,
+      currency: 'USD',
+    });
     expect(onRepriced.status).toBe(201);
     expect(onSold.status).toBe(201);
 
@@ -137,13 +166,20 @@ describe('catalogue feeds', () => {
     expect(Date.parse(sold.body.data.removedAt)).toBeGreaterThan(Date.parse(changedAfter) - 1000);
     const repriced = await api('GET', `/api/v1/cars/${idOf(1)}`, { key: platform() });
     expect(repriced.body.data.price).toBe(cars[1]!.price + 100);
-    expect(repriced.body.data.priceHistory).toEqual([{ at: expect.any(String), from: cars[1]!.price, to: cars[1]!.price + 100 }]);
+    expect(repriced.body.data.priceHistory).toEqual([
+      { at: expect.any(String), from: cars[1]!.price, to: cars[1]!.price + 100 },
+    ]);
 
     // The trims and counts no longer show the sold car either.
     const trims = await api('GET', `/api/v1/cars?search=${token}&limit=50&fields=id`, { key: platform() });
     expect(trims.body.data.map((c: { id: number }) => c.id)).not.toContain(idOf(2));
 
-    const refused = await createOrder(demoKey('admin'), { customerId: customer.id, carId: idOf(2), totalAmount: 20000, currency: 'USD' });
+    const refused = await createOrder(demoKey('admin'), {
+      customerId: customer.id,
+      carId: idOf(2),
+      totalAmount: 20000,
+      currency: 'USD',
+    });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'CAR_UNAVAILABLE' });
     expect(refused.body.details[0]).toMatchObject({ field: 'body.carId', availability: 'sold' });
@@ -151,18 +187,31 @@ describe('catalogue feeds', () => {
     // Mirroring: what changed since before the delta, the sold car included.
     const changes = await until(
       'the changes',
-      () => api('GET', `/api/v1/cars?updatedSince=${encodeURIComponent(changedAfter)}&provider=${PROVIDER}&limit=100`, { key: platform() }),
+      () =>
+        api('GET', `/api/v1/cars?updatedSince=${encodeURIComponent(changedAfter)}&provider=${PROVIDER}&limit=100`, {
+          key: platform(),
+        }),
       (r) => r.body.data?.some((c: { id: number }) => c.id === idOf(2)),
     );
     const byId = new Map(changes.body.data.map((c: { id: number }) => [c.id, c]));
-    expect(byId.get(idOf(2))).toMatchObject({ availability: 'sold', advertisementNumber: `${token}-2`, provider: PROVIDER });
+    expect(byId.get(idOf(2))).toMatchObject({
+      availability: 'sold',
+      advertisementNumber: `${token}-2`,
+      provider: PROVIDER,
+    });
     expect(byId.get(idOf(1))).toMatchObject({ availability: 'available', price: cars[1]!.price + 100 });
     expect(byId.has(idOf(0))).toBe(false);
     const stamps = changes.body.data.map((c: { changedAt: string }) => c.changedAt);
     expect([...stamps].sort()).toEqual(stamps);
-    const after = await api('GET', `/api/v1/cars?updatedSince=${encodeURIComponent(stamps.at(-1))}&provider=${PROVIDER}`, { key: platform() });
+    const after = await api(
+      'GET',
+      `/api/v1/cars?updatedSince=${encodeURIComponent(stamps.at(-1))}&provider=${PROVIDER}`,
+      { key: platform() },
+    );
     expect(after.body.data.map((c: { id: number }) => c.id)).not.toContain(idOf(2));
-    const combined = await api('GET', `/api/v1/cars?updatedSince=${encodeURIComponent(changedAfter)}&makeEn=Hyundai`, { key: platform() });
+    const combined = await api('GET', `/api/v1/cars?updatedSince=${encodeURIComponent(changedAfter)}&makeEn=Hyundai`, {
+      key: platform(),
+    });
     expect(combined.status).toBe(400);
     expect(combined.body.details[0].field).toBe('query.makeEn');
 
@@ -173,17 +222,29 @@ describe('catalogue feeds', () => {
     let cursor: string | undefined;
     for (const deadline = Date.now() + 90_000; mine.length < 2; ) {
       if (Date.now() > deadline) throw new Error(`timed out waiting for the car events: ${JSON.stringify(mine)}`);
-      const page = await api('GET', `/api/v1/events?limit=100&types=car.removed,car.repriced${cursor ? `&after=${encodeURIComponent(cursor)}` : ''}`, {
-        key: demoKey('admin'),
-      });
+      const page = await api(
+        'GET',
+        `/api/v1/events?limit=100&types=car.removed,car.repriced${cursor ? `&after=${encodeURIComponent(cursor)}` : ''}`,
+        {
+          key: demoKey('admin'),
+        },
+      );
       mine.push(...page.body.data.filter((e: { resource: { id: string } }) => ids.includes(e.resource.id)));
       if (page.body.data.length === 0) await new Promise((resolve) => setTimeout(resolve, 500));
       cursor = page.body.meta.nextCursor ?? cursor;
     }
     const removed = mine.find((e) => e.type === 'car.removed')!;
-    expect(removed.data).toMatchObject({ orderIds: [onSold.body.data.id], availability: 'sold', object: { id: idOf(2), availability: 'sold' } });
+    expect(removed.data).toMatchObject({
+      orderIds: [onSold.body.data.id],
+      availability: 'sold',
+      object: { id: idOf(2), availability: 'sold' },
+    });
     const moved = mine.find((e) => e.type === 'car.repriced')!;
-    expect(moved.data).toMatchObject({ orderIds: [onRepriced.body.data.id], from: cars[1]!.price, to: cars[1]!.price + 100 });
+    expect(moved.data).toMatchObject({
+      orderIds: [onRepriced.body.data.id],
+      from: cars[1]!.price,
+      to: cars[1]!.price + 100,
+    });
 
     // The tenant's operations staff hear of both orders on WhatsApp: neither car was bought yet.
     const krw = (price: number) => `${(price * 10_000).toLocaleString('en-US')} KRW`;
@@ -194,7 +255,11 @@ describe('catalogue feeds', () => {
     );
     const [soldAlert] = about(alerts, onSold.body.data.orderNumber);
     expect(soldAlert).toMatchObject({ template: { name: 'vpo_order_car_sold' } });
-    expect(soldAlert!.text).toMatch(new RegExp(`^Order #${onSold.body.data.orderNumber} \\(.+\\): the car was sold at auction before we bought it\\.`));
+    expect(soldAlert!.text).toMatch(
+      new RegExp(
+        `^Order #${onSold.body.data.orderNumber} \\(.+\\): the car was sold at auction before we bought it\\.`,
+      ),
+    );
     const [pricedAlert] = about(alerts, onRepriced.body.data.orderNumber);
     expect(pricedAlert).toMatchObject({ template: { name: 'vpo_order_car_repriced' } });
     expect(pricedAlert!.text).toContain(`price changed from ${krw(cars[1]!.price)} to ${krw(cars[1]!.price + 100)}.`);
@@ -222,7 +287,11 @@ describe('catalogue feeds', () => {
     expect(one.removals).toMatchObject({ removing: 1, listed: listedCount });
     await listed(token, 7);
     const firstId = (
-      await api('GET', `/api/v1/cars?updatedSince=${encodeURIComponent(one.startedAt)}&provider=${PROVIDER}&limit=100`, { key: platform() })
+      await api(
+        'GET',
+        `/api/v1/cars?updatedSince=${encodeURIComponent(one.startedAt)}&provider=${PROVIDER}&limit=100`,
+        { key: platform() },
+      )
     ).body.data.find((c: { advertisementNumber: string }) => c.advertisementNumber === `${token}-0`);
     expect(firstId).toMatchObject({ availability: 'withdrawn' });
 
@@ -233,7 +302,11 @@ describe('catalogue feeds', () => {
     expect(held.reason).toContain(`${removing} of ${PROVIDER}'s`);
     expect((await search(token)).body.meta.total).toBe(7);
     const statusHeld = (await api('GET', '/api/v1/catalogue/status', { key: platform() })).body.data;
-    expect(statusHeld.providers.find((p: { provider: string }) => p.provider === PROVIDER).openFiles.map((f: { id: string }) => f.id)).toContain(held.id);
+    expect(
+      statusHeld.providers
+        .find((p: { provider: string }) => p.provider === PROVIDER)
+        .openFiles.map((f: { id: string }) => f.id),
+    ).toContain(held.id);
     const confirmed = await api('POST', `/api/v1/catalogue/feeds/${held.id}/confirm`, { key: platform() });
     expect(confirmed.status).toBe(200);
     const applied = await until(
@@ -245,7 +318,9 @@ describe('catalogue feeds', () => {
     await listed(token, 7 - removing);
 
     // A list cut off after its first line would remove nearly everything: held, then discarded.
-    const cut = await drop('full', `${token}-full-3`, [], { raw: `${JSON.stringify(cars[7])}\n{"provider":"heydealer","advertisementNu` });
+    const cut = await drop('full', `${token}-full-3`, [], {
+      raw: `${JSON.stringify(cars[7])}\n{"provider":"heydealer","advertisementNu`,
+    });
     expect(cut.status).toBe('held');
     expect(cut.counts.created + cut.counts.updated).toBe(0);
     const discarded = await api('POST', `/api/v1/catalogue/feeds/${cut.id}/discard`, { key: platform() });
@@ -254,7 +329,9 @@ describe('catalogue feeds', () => {
     expect((await search(token)).body.meta.total).toBe(7 - removing);
 
     // A gzip cut off mid-stream is refused outright, before anything is written.
-    const whole = gzipSync(`${cars.map((c) => JSON.stringify({ op: 'upsert', ...c, price: c.price + 1 })).join('\n')}\n`);
+    const whole = gzipSync(
+      `${cars.map((c) => JSON.stringify({ op: 'upsert', ...c, price: c.price + 1 })).join('\n')}\n`,
+    );
     const key = `feeds/${PROVIDER}/delta/${token}-cut.ndjson.gz`;
     await putObject(bucketName(), key, whole.subarray(0, Math.floor(whole.length / 2)), 'application/gzip');
     const object = (await describeObject(bucketName(), key))!;
@@ -286,9 +363,15 @@ describe('catalogue feeds', () => {
 
     // A delta of nothing but refused lines is a feed received, not a good one: the late-feed alarm keeps counting.
     const providerNow = async () =>
-      (await api('GET', '/api/v1/catalogue/status', { key: platform() })).body.data.providers.find((p: { provider: string }) => p.provider === PROVIDER);
+      (await api('GET', '/api/v1/catalogue/status', { key: platform() })).body.data.providers.find(
+        (p: { provider: string }) => p.provider === PROVIDER,
+      );
     const before = await providerNow();
-    const junk = await drop('delta', `${token}-junk`, ['not json', { op: 'upsert', advertisementNumber: `${token}-x` }, { op: 'teleport' }]);
+    const junk = await drop('delta', `${token}-junk`, [
+      'not json',
+      { op: 'upsert', advertisementNumber: `${token}-x` },
+      { op: 'teleport' },
+    ]);
     expect(junk.counts).toMatchObject({ read: 3, refused: 3 });
     const after = await providerNow();
     expect(after.lastFeedAt > before.lastGoodFeedAt).toBe(true);
@@ -298,9 +381,20 @@ describe('catalogue feeds', () => {
   it('shows the catalogue status and feed files to platform admins only', async () => {
     const status = await api('GET', '/api/v1/catalogue/status', { key: platform() });
     expect(status.status).toBe(200);
-    expect(status.body.data.providers.map((p: { provider: string }) => p.provider)).toEqual(['glovis', 'kcar', 'lotte', 'sk', 'autohub', 'heydealer']);
+    expect(status.body.data.providers.map((p: { provider: string }) => p.provider)).toEqual([
+      'glovis',
+      'kcar',
+      'lotte',
+      'sk',
+      'autohub',
+      'heydealer',
+    ]);
     const heydealer = status.body.data.providers.find((p: { provider: string }) => p.provider === PROVIDER);
-    expect(heydealer).toMatchObject({ stale: false, lastGoodFeedAt: expect.any(String), listedCars: expect.any(Number) });
+    expect(heydealer).toMatchObject({
+      stale: false,
+      lastGoodFeedAt: expect.any(String),
+      listedCars: expect.any(Number),
+    });
     const files = await api('GET', `/api/v1/catalogue/feeds?provider=${PROVIDER}&limit=5`, { key: platform() });
     expect(files.body.data.length).toBeGreaterThan(0);
     expect(files.body.data[0]).not.toHaveProperty('refusedLines');
@@ -308,7 +402,9 @@ describe('catalogue feeds', () => {
     expect(tenantAdmin.status).toBe(403);
     const marketer = await api('GET', '/api/v1/catalogue/feeds', { key: demoKey('marketer') });
     expect(marketer.status).toBe(403);
-    expect((await api('GET', '/api/v1/catalogue/feeds/0123456789abcdef0123456789abcdef', { key: platform() })).status).toBe(404);
+    expect(
+      (await api('GET', '/api/v1/catalogue/feeds/0123456789abcdef0123456789abcdef', { key: platform() })).status,
+    ).toBe(404);
     expect((await api('GET', '/api/v1/catalogue/feeds/not-an-id', { key: platform() })).status).toBe(400);
   });
 });
@@ -322,7 +418,12 @@ describe('a feed import cut off mid-way', () => {
       const token = `fc${Date.now().toString(36)}`;
       const cars = carsOf(token, 35, 14);
       const key = `feeds/${PROVIDER}/delta/${token}.ndjson`;
-      await putObject(bucketName(), key, `${cars.map((c) => JSON.stringify({ op: 'upsert', ...c })).join('\n')}\n`, 'application/x-ndjson');
+      await putObject(
+        bucketName(),
+        key,
+        `${cars.map((c) => JSON.stringify({ op: 'upsert', ...c })).join('\n')}\n`,
+        'application/x-ndjson',
+      );
       const object = (await describeObject(bucketName(), key))!;
       // Its time is asked for before the provider's line, the file, the scan and the first step's
       // lines; after that step it has none left.
@@ -340,7 +441,10 @@ describe('a feed import cut off mid-way', () => {
       const leaseUntil = Date.now() + 3000;
       expect(await takeFeedLock(PROVIDER, cut.id, 'a-worker-that-died', Date.now(), leaseUntil)).toBe(true);
       await new Promise((resolve) => setTimeout(resolve, 1500));
-      expect((await api('GET', `/api/v1/catalogue/feeds/${cut.id}`, { key: platform() })).body.data).toMatchObject({ status: 'importing', cursor: cut.cursor });
+      expect((await api('GET', `/api/v1/catalogue/feeds/${cut.id}`, { key: platform() })).body.data).toMatchObject({
+        status: 'importing',
+        cursor: cut.cursor,
+      });
       const done = await until(
         'the resumed import',
         () => api('GET', `/api/v1/catalogue/feeds/${cut.id}`, { key: platform() }),

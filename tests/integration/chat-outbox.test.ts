@@ -26,7 +26,11 @@ async function wroteUs(phone: string, at = new Date()): Promise<void> {
   await recordInbound(phone, `wamid.test.${unique()}`, at.toISOString(), undefined);
 }
 
-const SHIPPED = { name: 'vpo_order_shipped_customer', language: 'en', parameters: ['Ahmed Said', '1042', 'Kia K5 2022'] };
+const SHIPPED = {
+  name: 'vpo_order_shipped_customer',
+  language: 'en',
+  parameters: ['Ahmed Said', '1042', 'Kia K5 2022'],
+};
 
 describe('the local stand-in refuses what WhatsApp refuses', () => {
   it("refuses free-form text to someone who never wrote, with Meta's code 131047, and records nothing", async () => {
@@ -45,7 +49,9 @@ describe('the local stand-in refuses what WhatsApp refuses', () => {
     const to = uniquePhone();
     await wroteUs(to, new Date(Date.now() - 24 * 3600_000 - 60_000));
 
-    await expect(createLocalChatLogChannel().send({ to, text: 'too late' })).rejects.toMatchObject({ providerCode: 131047 });
+    await expect(createLocalChatLogChannel().send({ to, text: 'too late' })).rejects.toMatchObject({
+      providerCode: 131047,
+    });
   });
 
   it('accepts free-form text inside the window the person opened by writing', async () => {
@@ -75,12 +81,18 @@ describe('the local stand-in refuses what WhatsApp refuses', () => {
     const channel = createLocalChatLogChannel();
     const to = uniquePhone();
 
-    await expect(channel.send({ to, template: { ...SHIPPED, name: 'vpo_order_teleported_customer' } })).rejects.toMatchObject({
+    await expect(
+      channel.send({ to, template: { ...SHIPPED, name: 'vpo_order_teleported_customer' } }),
+    ).rejects.toMatchObject({
       code: 'REJECTED',
       providerCode: 132001,
     });
-    await expect(channel.send({ to, template: { ...SHIPPED, language: 'fr' } })).rejects.toMatchObject({ providerCode: 132001 });
-    await expect(channel.send({ to, template: { ...SHIPPED, parameters: ['Ahmed Said'] } })).rejects.toMatchObject({ providerCode: 132000 });
+    await expect(channel.send({ to, template: { ...SHIPPED, language: 'fr' } })).rejects.toMatchObject({
+      providerCode: 132001,
+    });
+    await expect(channel.send({ to, template: { ...SHIPPED, parameters: ['Ahmed Said'] } })).rejects.toMatchObject({
+      providerCode: 132000,
+    });
     expect((await listChatLog(200)).some((m) => m.to === to)).toBe(false);
   });
 });
@@ -104,7 +116,12 @@ describe('local chat log', () => {
     // Assert
     const mine = listed.filter((message) => message.to === to);
     expect(mine.map((message) => message.messageId)).toEqual([third.messageId, second.messageId, first.messageId]);
-    expect(mine[2]).toEqual<ChatLogEntry>({ messageId: first.messageId, to, text, createdAt: expect.any(String) as string });
+    expect(mine[2]).toEqual<ChatLogEntry>({
+      messageId: first.messageId,
+      to,
+      text,
+      createdAt: expect.any(String) as string,
+    });
     const times = listed.map((message) => message.createdAt);
     expect(times).toEqual([...times].sort().reverse());
   });
@@ -112,7 +129,8 @@ describe('local chat log', () => {
   it('returns at most the requested number of messages', async () => {
     // Arrange
     const channel = createLocalChatLogChannel();
-    for (const n of [1, 2, 3]) await channel.send({ to: uniquePhone(), template: { ...SHIPPED, parameters: [`Customer ${n}`, '1', 'Kia K5'] } });
+    for (const n of [1, 2, 3])
+      await channel.send({ to: uniquePhone(), template: { ...SHIPPED, parameters: [`Customer ${n}`, '1', 'Kia K5'] } });
 
     // Act
     const listed = await listChatLog(2);
@@ -128,7 +146,9 @@ describe('local chat log', () => {
     const channel = createLocalChatLogChannel();
 
     // Act
-    const error: unknown = await channel.send({ to: refused, text: 'never recorded' }).catch((rejection: unknown) => rejection);
+    const error: unknown = await channel
+      .send({ to: refused, text: 'never recorded' })
+      .catch((rejection: unknown) => rejection);
 
     // Assert
     expect(error).toBeInstanceOf(ChannelError);
@@ -168,7 +188,10 @@ describe('cli chat log', () => {
     // Arrange
     const to = uniquePhone();
     const parameters = ['أحمد سعيد', '1042', `Hyundai Palisade Calligraphy 2023 with a long trim name ${unique()}`];
-    const { messageId } = await createLocalChatLogChannel().send({ to, template: { ...SHIPPED, language: 'ar', parameters } });
+    const { messageId } = await createLocalChatLogChannel().send({
+      to,
+      template: { ...SHIPPED, language: 'ar', parameters },
+    });
 
     // Act (`chat outbox` is the old name of `chat log`)
     for (const command of ['log', 'outbox']) {
@@ -179,7 +202,9 @@ describe('cli chat log', () => {
       const row = result.stdout.split('\n').find((line) => line.includes(messageId));
       expect(row).toContain(to);
       expect(row).toContain('vpo_order_shipped_customer (ar)');
-      expect(row).toContain(`مرحباً أحمد سعيد، الطلب #1042 (${parameters[2]}): تم شحن سيارتك. أرسل "إيقاف" لإيقاف هذه الرسائل.`);
+      expect(row).toContain(
+        `مرحباً أحمد سعيد، الطلب #1042 (${parameters[2]}): تم شحن سيارتك. أرسل "إيقاف" لإيقاف هذه الرسائل.`,
+      );
     }
   });
 

@@ -21,7 +21,17 @@ async function cliJson<T>(args: string[]): Promise<T> {
 /** A tenant of the test's own, so the demo tenants' prices and cars stay as other tests expect them. */
 async function newTenant(extra: string[] = []): Promise<Tenant> {
   const subdomain = `t${unique()}`;
-  return cliJson<Tenant>(['tenants', 'create', '--name', `Pricing ${subdomain}`, '--subdomain', subdomain, '--markup', '1', ...extra]);
+  return cliJson<Tenant>([
+    'tenants',
+    'create',
+    '--name',
+    `Pricing ${subdomain}`,
+    '--subdomain',
+    subdomain,
+    '--markup',
+    '1',
+    ...extra,
+  ]);
 }
 
 interface ListedCar {
@@ -33,7 +43,11 @@ interface ListedCar {
 
 /** A storefront's cars in KRW (rate 1), so each converted price is the raw price x 10,000 x the markup. */
 async function storefrontCars(subdomain: string): Promise<ListedCar[]> {
-  const res = await api<{ data: ListedCar[] }>('GET', `/api/v1/cars?customerSubdomain=${subdomain}&currency=KRW&limit=20`, { key: demoKey('integrator') });
+  const res = await api<{ data: ListedCar[] }>(
+    'GET',
+    `/api/v1/cars?customerSubdomain=${subdomain}&currency=KRW&limit=20`,
+    { key: demoKey('integrator') },
+  );
   expect(res.status, res.text).toBe(200);
   return res.body.data;
 }
@@ -48,7 +62,8 @@ async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolea
   }
 }
 
-const pricedWith = (markup: number) => (cars: ListedCar[]) => cars.length > 0 && cars.every((car) => car.convertedPrice === car.price * 10_000 * markup);
+const pricedWith = (markup: number) => (cars: ListedCar[]) =>
+  cars.length > 0 && cars.every((car) => car.convertedPrice === car.price * 10_000 * markup);
 
 describe('cli tenants update of the catalogue', () => {
   it('changes the markup, the visible providers and published-only, and tenants list shows them', async () => {
@@ -56,7 +71,17 @@ describe('cli tenants update of the catalogue', () => {
     const tenant = await newTenant(['--providers', 'glovis']);
 
     // Act
-    const human = await cli(['tenants', 'update', tenant.id, '--markup', '1.15', '--providers', 'kcar, sk', '--published-only', 'true']);
+    const human = await cli([
+      'tenants',
+      'update',
+      tenant.id,
+      '--markup',
+      '1.15',
+      '--providers',
+      'kcar, sk',
+      '--published-only',
+      'true',
+    ]);
     const listed = (await cliJson<Tenant[]>(['tenants', 'list'])).find((t) => t.id === tenant.id);
     const back = await cliJson<Tenant>(['tenants', 'update', tenant.id, '--published-only', 'false']);
 
@@ -66,7 +91,13 @@ describe('cli tenants update of the catalogue', () => {
       'catalogue prices are the auction price x 1.15, its storefront shows the cars of kcar, sk, its storefront shows published cars only',
     );
     expect(human.stdout).toContain('within CATALOGUE_REFRESH_SECONDS');
-    expect(listed).toMatchObject({ markup: '1.15', visibleProviders: ['kcar', 'sk'], publishedOnly: true, subdomain: tenant.subdomain, name: tenant.name });
+    expect(listed).toMatchObject({
+      markup: '1.15',
+      visibleProviders: ['kcar', 'sk'],
+      publishedOnly: true,
+      subdomain: tenant.subdomain,
+      name: tenant.name,
+    });
     expect(back).toMatchObject({ markup: '1.15', visibleProviders: ['kcar', 'sk'], publishedOnly: false });
   });
 
@@ -106,7 +137,8 @@ describe('cli tenants update of the catalogue', () => {
 });
 
 describe.concurrent('cli tenants markup and catalogue arguments', () => {
-  const BOUNDS = /^--markup must be a decimal from 0\.5 to 5, the multiplier of the auction price \(1\.08 adds 8%\), got "[^"]*"$/;
+  const BOUNDS =
+    /^--markup must be a decimal from 0\.5 to 5, the multiplier of the auction price \(1\.08 adds 8%\), got "[^"]*"$/;
 
   it.each([
     { label: 'a markup of 0.01', args: ['--markup', '0.01'], message: BOUNDS },
@@ -120,13 +152,21 @@ describe.concurrent('cli tenants markup and catalogue arguments', () => {
       message: /^unknown provider ebay; providers: glovis, kcar, lotte, sk, autohub, heydealer$/,
     },
     { label: 'no provider', args: ['--providers', ' , '], message: /^--providers needs at least one value$/ },
-    { label: 'published-only neither true nor false', args: ['--published-only', 'yes'], message: /^--published-only must be true or false, got "yes"$/ },
+    {
+      label: 'published-only neither true nor false',
+      args: ['--published-only', 'yes'],
+      message: /^--published-only must be true or false, got "yes"$/,
+    },
     {
       label: 'published-only without its value',
       args: ['--published-only'],
       message: /^--published-only needs a value for "tenants update" \(see `cli help`\)$/,
     },
-    { label: 'a bad markup beside a good setting', args: ['--second-approver', 'on', '--markup', '50'], message: BOUNDS },
+    {
+      label: 'a bad markup beside a good setting',
+      args: ['--second-approver', 'on', '--markup', '50'],
+      message: BOUNDS,
+    },
   ])('tenants update exits 2 with one line and changes nothing for $label', async ({ args, message }) => {
     // Arrange
     const tenant = await newTenant();
@@ -141,19 +181,33 @@ describe.concurrent('cli tenants markup and catalogue arguments', () => {
     expect(await getTenant(tenant.id)).toEqual(tenant);
   });
 
-  it.each(['0.01', '1000', '0.49', '5.01'])('tenants create exits 2 naming the flag and its range for a markup of %s, and creates nothing', async (markup) => {
-    // Arrange
-    const subdomain = `t${unique()}`;
+  it.each(['0.01', '1000', '0.49', '5.01'])(
+    'tenants create exits 2 naming the flag and its range for a markup of %s, and creates nothing',
+    async (markup) => {
+      // Arrange
+      const subdomain = `t${unique()}`;
 
-    // Act
-    const result = await cli(['tenants', 'create', '--name', `Slip ${subdomain}`, '--subdomain', subdomain, '--markup', markup]);
-    const listed = await cliJson<Tenant[]>(['tenants', 'list']);
+      // Act
+      const result = await cli([
+        'tenants',
+        'create',
+        '--name',
+        `Slip ${subdomain}`,
+        '--subdomain',
+        subdomain,
+        '--markup',
+        markup,
+      ]);
+      const listed = await cliJson<Tenant[]>(['tenants', 'list']);
 
-    // Assert
-    expect(result.code).toBe(2);
-    expect(result.stderr.trim()).toBe(`--markup must be a decimal from 0.5 to 5, the multiplier of the auction price (1.08 adds 8%), got "${markup}"`);
-    expect(listed.some((t) => t.subdomain === subdomain)).toBe(false);
-  });
+      // Assert
+      expect(result.code).toBe(2);
+      expect(result.stderr.trim()).toBe(
+        `--markup must be a decimal from 0.5 to 5, the multiplier of the auction price (1.08 adds 8%), got "${markup}"`,
+      );
+      expect(listed.some((t) => t.subdomain === subdomain)).toBe(false);
+    },
+  );
 });
 
 describe('cli tenants subdomain', () => {
@@ -165,8 +219,23 @@ describe('cli tenants subdomain', () => {
     const refused = await cli(['tenants', 'create', '--name', `Second ${old}`, '--subdomain', old, '--markup', '1']);
 
     // Act
-    const moved = await cliJson<Tenant & { releasedSubdomain: string }>(['tenants', 'subdomain', first.id, '--subdomain', next.toUpperCase()]);
-    const second = await cliJson<Tenant>(['tenants', 'create', '--name', `Second ${old}`, '--subdomain', old, '--markup', '1']);
+    const moved = await cliJson<Tenant & { releasedSubdomain: string }>([
+      'tenants',
+      'subdomain',
+      first.id,
+      '--subdomain',
+      next.toUpperCase(),
+    ]);
+    const second = await cliJson<Tenant>([
+      'tenants',
+      'create',
+      '--name',
+      `Second ${old}`,
+      '--subdomain',
+      old,
+      '--markup',
+      '1',
+    ]);
     const trail = await readAudit({ tenantId: first.id, entity: 'tenant', entityId: first.id, limit: 10 });
 
     // Assert
@@ -197,12 +266,26 @@ describe('cli tenants subdomain', () => {
     expect(await getTenant(mover.id)).toEqual(mover);
     expect(await getTenantBySubdomain(mover.subdomain)).toMatchObject({ id: mover.id });
     expect(await getTenantBySubdomain(holder.subdomain)).toMatchObject({ id: holder.id });
-    expect((await readAudit({ tenantId: mover.id, entity: 'tenant', entityId: mover.id, limit: 10 })).records).toHaveLength(0);
+    expect(
+      (await readAudit({ tenantId: mover.id, entity: 'tenant', entityId: mover.id, limit: 10 })).records,
+    ).toHaveLength(0);
   });
 
   it.each([
-    { label: 'no such tenant', id: 'nosuchtenant0000000000000', subdomain: 'free-one', code: 1, message: /^no tenant with id "nosuchtenant0000000000000"/ },
-    { label: 'a subdomain that is no DNS label', id: undefined, subdomain: 'not_a_label', code: 2, message: /^--subdomain must be a DNS label/ },
+    {
+      label: 'no such tenant',
+      id: 'nosuchtenant0000000000000',
+      subdomain: 'free-one',
+      code: 1,
+      message: /^no tenant with id "nosuchtenant0000000000000"/,
+    },
+    {
+      label: 'a subdomain that is no DNS label',
+      id: undefined,
+      subdomain: 'not_a_label',
+      code: 2,
+      message: /^--subdomain must be a DNS label/,
+    },
   ])('exits $code with one line for $label', async ({ id, subdomain, code, message }) => {
     // Arrange
     const tenant = await newTenant();

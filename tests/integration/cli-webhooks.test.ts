@@ -16,7 +16,15 @@ async function cliJson<T = any>(args: string[]): Promise<T> {
 beforeAll(async () => {
   receiver = await new WebhookReceiver().start();
   const subdomain = `clihooks${Date.now().toString(36)}`;
-  tenantId = (await createTenant({ name: `CLI hooks ${subdomain}`, subdomain, markup: '1', visibleProviders: ['sk'], publishedOnly: false })).id;
+  tenantId = (
+    await createTenant({
+      name: `CLI hooks ${subdomain}`,
+      subdomain,
+      markup: '1',
+      visibleProviders: ['sk'],
+      publishedOnly: false,
+    })
+  ).id;
 });
 
 afterAll(async () => {
@@ -38,7 +46,11 @@ describe('cli webhooks', () => {
       'ERP',
     ]);
     expect(created.secret).toMatch(/^whsec_/);
-    expect(created.endpoint).toMatchObject({ tenantId, eventTypes: ['order.created', 'contract.signed'], enabled: true });
+    expect(created.endpoint).toMatchObject({
+      tenantId,
+      eventTypes: ['order.created', 'contract.signed'],
+      enabled: true,
+    });
     receiver.trust('/cli', created.secret);
     const id = created.endpoint.id as string;
 
@@ -72,7 +84,16 @@ describe('cli webhooks', () => {
   });
 
   it('refuses bad arguments with exit code 2 and unknown endpoints with exit code 1', async () => {
-    const badType = await cli(['webhooks', 'create', '--tenant', tenantId, '--url', receiver.url('/x'), '--events', 'order.flew']);
+    const badType = await cli([
+      'webhooks',
+      'create',
+      '--tenant',
+      tenantId,
+      '--url',
+      receiver.url('/x'),
+      '--events',
+      'order.flew',
+    ]);
     expect(badType.code).toBe(2);
     expect(badType.stderr).toContain('order.flew');
     const badUrl = await cli(['webhooks', 'create', '--tenant', tenantId, '--url', 'ftp://example.com/x']);

@@ -63,13 +63,36 @@ async function cliJson<T>(args: string[]): Promise<T> {
 const unique = (): string => randomBytes(5).toString('hex');
 
 const createKey = (extra: string[] = []) =>
-  cliJson<CreatedKey>(['keys', 'create', '--role', 'integrator', '--tenant', GULF, '--name', `cli test ${unique()}`, ...extra]);
+  cliJson<CreatedKey>([
+    'keys',
+    'create',
+    '--role',
+    'integrator',
+    '--tenant',
+    GULF,
+    '--name',
+    `cli test ${unique()}`,
+    ...extra,
+  ]);
 
 /** A staff user of Gulf Motors made with `users create`. */
 const createUser = (role: string, extra: string[] = []) =>
-  cliJson<StaffUser>(['users', 'create', '--tenant', STAFF_TENANT, '--name', `CLI ${role} ${unique()}`, '--role', role, '--mobile', uniquePhone(), ...extra]);
+  cliJson<StaffUser>([
+    'users',
+    'create',
+    '--tenant',
+    STAFF_TENANT,
+    '--name',
+    `CLI ${role} ${unique()}`,
+    '--role',
+    role,
+    '--mobile',
+    uniquePhone(),
+    ...extra,
+  ]);
 
-const listedKey = async (id: string): Promise<ListedKey | undefined> => (await cliJson<ListedKey[]>(['keys', 'list'])).find((k) => k.id === id);
+const listedKey = async (id: string): Promise<ListedKey | undefined> =>
+  (await cliJson<ListedKey[]>(['keys', 'list'])).find((k) => k.id === id);
 
 describe('cli tenants', () => {
   it('creates a tenant and lists it as JSON', async () => {
@@ -93,7 +116,13 @@ describe('cli tenants', () => {
     const listed = await cliJson<Tenant[]>(['tenants', 'list']);
 
     // Assert
-    expect(created).toMatchObject({ name: 'Dubai Cars', subdomain, markup: '1.12', visibleProviders: ['glovis', 'kcar'], publishedOnly: true });
+    expect(created).toMatchObject({
+      name: 'Dubai Cars',
+      subdomain,
+      markup: '1.12',
+      visibleProviders: ['glovis', 'kcar'],
+      publishedOnly: true,
+    });
     expect(listed).toContainEqual(created);
     expect((await getTenantBySubdomain(subdomain))?.id).toBe(created.id);
   });
@@ -101,7 +130,16 @@ describe('cli tenants', () => {
   it('shows every auction provider and a readable table when no --providers and no --json are given', async () => {
     // Arrange
     const subdomain = `t${unique()}`;
-    await cliJson<Tenant>(['tenants', 'create', '--name', `Readable ${subdomain}`, '--subdomain', subdomain, '--markup', '1.05']);
+    await cliJson<Tenant>([
+      'tenants',
+      'create',
+      '--name',
+      `Readable ${subdomain}`,
+      '--subdomain',
+      subdomain,
+      '--markup',
+      '1.05',
+    ]);
 
     // Act
     const result = await cli(['tenants', 'list']);
@@ -163,11 +201,26 @@ describe('cli keys', () => {
     const user = await createUser('operations');
 
     // Act
-    const created = await cliJson<CreatedKey>(['keys', 'create', '--user-id', user.id, '--rps', '5', '--burst', '10', '--quota-per-day', '1000']);
+    const created = await cliJson<CreatedKey>([
+      'keys',
+      'create',
+      '--user-id',
+      user.id,
+      '--rps',
+      '5',
+      '--burst',
+      '10',
+      '--quota-per-day',
+      '1000',
+    ]);
 
     // Assert
     const stored = await getApiKeyByHash(hashApiKey(created.key));
-    expect(stored).toMatchObject({ id: created.record.id, userId: user.id, rateLimit: { rps: 5, burst: 10, quotaPerDay: 1000 } });
+    expect(stored).toMatchObject({
+      id: created.record.id,
+      userId: user.id,
+      rateLimit: { rps: 5, burst: 10, quotaPerDay: 1000 },
+    });
     expect(JSON.stringify(stored)).not.toContain(created.key);
   });
 
@@ -177,7 +230,16 @@ describe('cli keys', () => {
 
     // Act
     const human = await cli(['keys', 'create', '--user-id', user.id]);
-    const json = await cliJson<CreatedKey>(['keys', 'create', '--user-id', user.id, '--role', 'inspector', '--tenant', STAFF_TENANT]);
+    const json = await cliJson<CreatedKey>([
+      'keys',
+      'create',
+      '--user-id',
+      user.id,
+      '--role',
+      'inspector',
+      '--tenant',
+      STAFF_TENANT,
+    ]);
 
     // Assert
     expect(human.code, human.stderr).toBe(0);
@@ -210,7 +272,12 @@ describe('cli keys', () => {
     const response = await api('GET', SEARCH_PATH, { key: created.key });
 
     // Assert
-    expect(created.record).toMatchObject({ role: 'marketer', tenantId: GULF, userId: DEMO_MARKETER, allowedRoutes: [SEARCH] });
+    expect(created.record).toMatchObject({
+      role: 'marketer',
+      tenantId: GULF,
+      userId: DEMO_MARKETER,
+      allowedRoutes: [SEARCH],
+    });
     expect(response.status).toBe(200);
   });
 
@@ -335,7 +402,13 @@ describe('cli keys', () => {
     const created = await createKey(['--routes', SEARCH]);
 
     // Act
-    const rotated = await cliJson<{ key: string; record: KeyRecord; previous: KeyRecord }>(['keys', 'rotate', created.record.id, '--grace-hours', '0']);
+    const rotated = await cliJson<{ key: string; record: KeyRecord; previous: KeyRecord }>([
+      'keys',
+      'rotate',
+      created.record.id,
+      '--grace-hours',
+      '0',
+    ]);
     const withOld = await api('GET', SEARCH_PATH, { key: created.key });
 
     // Assert
@@ -439,11 +512,24 @@ describe('cli users', () => {
     const name = `Copy ${unique()}`;
 
     // Act
-    const result = await cli(['users', 'create', '--tenant', STAFF_TENANT, '--name', name, '--role', 'accountant', '--mobile', first.mobileNumber ?? '']);
+    const result = await cli([
+      'users',
+      'create',
+      '--tenant',
+      STAFF_TENANT,
+      '--name',
+      name,
+      '--role',
+      'accountant',
+      '--mobile',
+      first.mobileNumber ?? '',
+    ]);
 
     // Assert
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe(`A staff user with mobileNumber ${first.mobileNumber} already exists in this tenant: --mobile`);
+    expect(result.stderr.trim()).toBe(
+      `A staff user with mobileNumber ${first.mobileNumber} already exists in this tenant: --mobile`,
+    );
     expect(result.stdout).toBe('');
     expect((await listUsers(STAFF_TENANT)).some((u) => u.name === name)).toBe(false);
   });
@@ -453,11 +539,24 @@ describe('cli users', () => {
     const name = `No code ${unique()}`;
 
     // Act
-    const result = await cli(['users', 'create', '--tenant', STAFF_TENANT, '--name', name, '--role', 'operations', '--mobile', '0501234567']);
+    const result = await cli([
+      'users',
+      'create',
+      '--tenant',
+      STAFF_TENANT,
+      '--name',
+      name,
+      '--role',
+      'operations',
+      '--mobile',
+      '0501234567',
+    ]);
 
     // Assert
     expect(result.code).toBe(2);
-    expect(result.stderr.trim()).toBe('Request validation failed: --mobile must be a phone number with its country code, e.g. +971501234567');
+    expect(result.stderr.trim()).toBe(
+      'Request validation failed: --mobile must be a phone number with its country code, e.g. +971501234567',
+    );
     expect(result.stdout).toBe('');
     expect((await listUsers(STAFF_TENANT)).some((u) => u.name === name)).toBe(false);
   });
@@ -469,7 +568,19 @@ describe('cli users', () => {
     const name = `Renamed ${unique()}`;
 
     // Act
-    const updated = await cliJson<StaffUser>(['users', 'update', user.id, '--name', name, '--mobile', phone, '--email', 'new@example.com', '--language', 'ar']);
+    const updated = await cliJson<StaffUser>([
+      'users',
+      'update',
+      user.id,
+      '--name',
+      name,
+      '--mobile',
+      phone,
+      '--email',
+      'new@example.com',
+      '--language',
+      'ar',
+    ]);
     const reused = await cli([
       'users',
       'create',
@@ -485,8 +596,18 @@ describe('cli users', () => {
     ]);
 
     // Assert
-    expect(updated).toMatchObject({ id: user.id, name, mobileNumber: phone, email: 'new@example.com', language: 'ar', active: true, role: 'operations' });
-    expect((await cliJson<StaffUser[]>(['users', 'list', '--tenant', STAFF_TENANT])).find((u) => u.id === user.id)).toEqual(updated);
+    expect(updated).toMatchObject({
+      id: user.id,
+      name,
+      mobileNumber: phone,
+      email: 'new@example.com',
+      language: 'ar',
+      active: true,
+      role: 'operations',
+    });
+    expect(
+      (await cliJson<StaffUser[]>(['users', 'list', '--tenant', STAFF_TENANT])).find((u) => u.id === user.id),
+    ).toEqual(updated);
     // The old number was released with the change
     expect(reused.code, reused.stderr).toBe(0);
   });
@@ -506,7 +627,9 @@ describe('cli users', () => {
     expect(human.stdout).toContain(created.record.id);
     expect(response.status).toBe(401);
     expect(await listedKey(created.record.id)).toMatchObject({ status: 'disabled', userId: user.id });
-    expect((await cliJson<StaffUser[]>(['users', 'list', '--tenant', STAFF_TENANT])).find((u) => u.id === user.id)?.active).toBe(false);
+    expect(
+      (await cliJson<StaffUser[]>(['users', 'list', '--tenant', STAFF_TENANT])).find((u) => u.id === user.id)?.active,
+    ).toBe(false);
     const again = await cli(['keys', 'create', '--user-id', user.id]);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/This user is deactivated/);
@@ -548,7 +671,16 @@ describe('cli tenants profile', () => {
   it("sets a tenant's legal profile from a JSON file and its stamp from an image, and says what each document still needs", async () => {
     // Arrange: a tenant of its own, a profile file and a stamp image
     const subdomain = `t${unique()}`;
-    const tenant = await cliJson<Tenant>(['tenants', 'create', '--name', `Profile ${subdomain}`, '--subdomain', subdomain, '--markup', '1']);
+    const tenant = await cliJson<Tenant>([
+      'tenants',
+      'create',
+      '--name',
+      `Profile ${subdomain}`,
+      '--subdomain',
+      subdomain,
+      '--markup',
+      '1',
+    ]);
     const dir = mkdtempSync(join(tmpdir(), 'cli-profile-'));
     const file = join(dir, 'profile.json');
     writeFileSync(
@@ -559,20 +691,38 @@ describe('cli tenants profile', () => {
         registrationNumber: 'JAFZA-88123',
         phone: '+97148812345',
         email: 'docs@dubaicars.example',
-        bank: { bankName: 'Emirates NBD', accountName: 'Dubai Cars Export FZE', iban: 'AE07 0331 2345 6789 0123 456', swift: 'EBILAEAD' },
+        bank: {
+          bankName: 'Emirates NBD',
+          accountName: 'Dubai Cars Export FZE',
+          iban: 'AE07 0331 2345 6789 0123 456',
+          swift: 'EBILAEAD',
+        },
         defaultIncoterms: 'FOB',
         portOfLoading: 'Incheon, Korea',
       }),
     );
     const stamp = join(dir, 'stamp.png');
-    writeFileSync(stamp, Buffer.from('iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAAAAABWESUoAAAAEklEQVR4nGNgGAWjYBSMAggAAAQQAAFVN1rQAAAAAElFTkSuQmCC', 'base64'));
+    writeFileSync(
+      stamp,
+      Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAAAAABWESUoAAAAEklEQVR4nGNgGAWjYBSMAggAAAQQAAFVN1rQAAAAAElFTkSuQmCC',
+        'base64',
+      ),
+    );
     const bad = join(dir, 'bad.json');
-    writeFileSync(bad, JSON.stringify({ bank: { iban: 'AE08 0331 2345 6789 0123 456' }, defaultIncoterms: 'FOB Incheon' }));
+    writeFileSync(
+      bad,
+      JSON.stringify({ bank: { iban: 'AE08 0331 2345 6789 0123 456' }, defaultIncoterms: 'FOB Incheon' }),
+    );
 
     // Act
     const set = await cli(['tenants', 'profile', tenant.id, '--file', file]);
     const image = await cli(['tenants', 'profile-image', tenant.id, 'stamp', '--file', stamp]);
-    const shown = await cliJson<{ version: number; stamp?: { width: number }; missing: Record<string, string[]> }>(['tenants', 'profile', tenant.id]);
+    const shown = await cliJson<{ version: number; stamp?: { width: number }; missing: Record<string, string[]> }>([
+      'tenants',
+      'profile',
+      tenant.id,
+    ]);
     const refused = await cli(['tenants', 'profile', tenant.id, '--file', bad]);
     const after = await cliJson<{ version: number; bank?: { iban: string } }>(['tenants', 'profile', tenant.id]);
 
@@ -596,7 +746,16 @@ describe('cli tenants update', () => {
   it('turns the second approver on and off, and tenants list shows it', async () => {
     // Arrange: a tenant of its own, so billing tests on the demo tenants are unaffected
     const subdomain = `t${unique()}`;
-    const tenant = await cliJson<Tenant>(['tenants', 'create', '--name', `Approvals ${subdomain}`, '--subdomain', subdomain, '--markup', '1.05']);
+    const tenant = await cliJson<Tenant>([
+      'tenants',
+      'create',
+      '--name',
+      `Approvals ${subdomain}`,
+      '--subdomain',
+      subdomain,
+      '--markup',
+      '1.05',
+    ]);
 
     // Act
     const on = await cliJson<Tenant>(['tenants', 'update', tenant.id, '--second-approver', 'on']);
@@ -620,7 +779,18 @@ describe('cli tenants update', () => {
     const subdomain = `t${unique()}`;
 
     // Act
-    const created = await cli(['tenants', 'create', '--name', `Doha ${subdomain}`, '--subdomain', subdomain, '--markup', '1.05', '--country', 'qa']);
+    const created = await cli([
+      'tenants',
+      'create',
+      '--name',
+      `Doha ${subdomain}`,
+      '--subdomain',
+      subdomain,
+      '--markup',
+      '1.05',
+      '--country',
+      'qa',
+    ]);
     const id = (await cliJson<Tenant[]>(['tenants', 'list'])).find((t) => t.subdomain === subdomain)!.id;
     const zoned = await cli(['tenants', 'update', id, '--time-zone', 'Asia/Riyadh']);
     const stored = await cliJson<Tenant[]>(['tenants', 'list']);
@@ -662,7 +832,13 @@ describe('cli rates', () => {
     const listed = await cliJson<Array<Record<string, string>>>(['rates', 'list']);
 
     // Assert
-    expect(saved).toMatchObject({ from: 'CNY', to: 'USD', rate: '0.1381', source: 'treasury desk', asOf: '2026-11-02T05:30:00.000Z' });
+    expect(saved).toMatchObject({
+      from: 'CNY',
+      to: 'USD',
+      rate: '0.1381',
+      source: 'treasury desk',
+      asOf: '2026-11-02T05:30:00.000Z',
+    });
     expect(listed).toContainEqual(saved);
   });
 
@@ -712,7 +888,8 @@ describe('cli chat log', () => {
     const to = uniquePhone();
     await recordInbound(to, `wamid.cli.${unique()}`, new Date().toISOString(), undefined);
     const sent: string[] = [];
-    for (let i = 0; i < 7; i += 1) sent.push((await createLocalChatLogChannel().send({ to, text: `page test ${i} ${unique()}` })).messageId);
+    for (let i = 0; i < 7; i += 1)
+      sent.push((await createLocalChatLogChannel().send({ to, text: `page test ${i} ${unique()}` })).messageId);
 
     // Act: pages of 3, following the cursor each page gives.
     const seen: string[] = [];
@@ -748,13 +925,20 @@ describe('cli chat log', () => {
     const { messageId } = await sentMessage();
 
     // Act
-    const [current, old] = await Promise.all([cli(['chat', 'log', '--json', '--limit', '200']), cli(['chat', 'outbox', '--json', '--limit', '200'])]);
-    const [currentBad, oldBad] = await Promise.all([cli(['chat', 'log', '--limit', '0']), cli(['chat', 'outbox', '--limit', '0'])]);
+    const [current, old] = await Promise.all([
+      cli(['chat', 'log', '--json', '--limit', '200']),
+      cli(['chat', 'outbox', '--json', '--limit', '200']),
+    ]);
+    const [currentBad, oldBad] = await Promise.all([
+      cli(['chat', 'log', '--limit', '0']),
+      cli(['chat', 'outbox', '--limit', '0']),
+    ]);
 
     // Assert
     expect(old.code, old.stderr).toBe(0);
     expect(old.stderr).toBe(current.stderr);
-    const entry = (output: string) => (JSON.parse(output) as { messages: ChatLogEntry[] }).messages.find((m) => m.messageId === messageId);
+    const entry = (output: string) =>
+      (JSON.parse(output) as { messages: ChatLogEntry[] }).messages.find((m) => m.messageId === messageId);
     expect(entry(old.stdout)).toBeDefined();
     expect(entry(old.stdout)).toEqual(entry(current.stdout));
     expect(oldBad).toEqual(currentBad);
@@ -779,8 +963,11 @@ describe.concurrent('cli arguments', () => {
   const tenantWritten = (subdomain: string) => async () => (await getTenantBySubdomain(subdomain)) !== undefined;
   const keyWritten = (name: string) => async () => (await listApiKeys(PLATFORM_SCOPE)).some((key) => key.name === name);
   const userWritten = (phone: string) => async () =>
-    (await Promise.all([GULF, undefined].map((tenantId) => listUsers(tenantId)))).flat().some((u) => u.mobileNumber === phone);
-  const rateWritten = (from: string, to: string) => async () => (await listFxRates()).some((rate) => rate.from === from && rate.to === to);
+    (await Promise.all([GULF, undefined].map((tenantId) => listUsers(tenantId))))
+      .flat()
+      .some((u) => u.mobileNumber === phone);
+  const rateWritten = (from: string, to: string) => async () =>
+    (await listFxRates()).some((rate) => rate.from === from && rate.to === to);
   const nothing = () => async () => false;
 
   const tenant = (subdomain = `t${unique()}`) => ({
@@ -788,24 +975,76 @@ describe.concurrent('cli arguments', () => {
     wrote: tenantWritten(subdomain),
   });
   const key = (name = `bad key ${unique()}`) => ({ args: ['keys', 'create', '--name', name], wrote: keyWritten(name) });
-  const rate = (from: string, to: string) => ({ args: ['rates', 'set', '--from', from, '--to', to], wrote: rateWritten(from, to) });
+  const rate = (from: string, to: string) => ({
+    args: ['rates', 'set', '--from', from, '--to', to],
+    wrote: rateWritten(from, to),
+  });
   const user = (phone = uniquePhone()) => ({
-    args: ['users', 'create', '--name', `Bad user ${unique()}`, '--role', 'operations', '--mobile', phone, '--tenant', STAFF_TENANT],
+    args: [
+      'users',
+      'create',
+      '--name',
+      `Bad user ${unique()}`,
+      '--role',
+      'operations',
+      '--mobile',
+      phone,
+      '--tenant',
+      STAFF_TENANT,
+    ],
     wrote: userWritten(phone),
   });
 
   const cases: Array<{ label: string; args: string[]; message: RegExp; wrote: () => Promise<boolean> }> = [
     { label: 'an unknown command', args: ['frobnicate'], message: /unknown command "frobnicate"/, wrote: nothing() },
-    { label: 'an unknown action', args: ['tenants', 'delete'], message: /unknown command "tenants delete"/, wrote: nothing() },
-    { label: 'flags before the command', args: ['--json', 'tenants', 'list'], message: /put the command first/, wrote: nothing() },
-    { label: 'an unknown flag', ...adding(tenant(), ['--colour', 'red']), message: /unknown flag --colour for "tenants create"/ },
+    {
+      label: 'an unknown action',
+      args: ['tenants', 'delete'],
+      message: /unknown command "tenants delete"/,
+      wrote: nothing(),
+    },
+    {
+      label: 'flags before the command',
+      args: ['--json', 'tenants', 'list'],
+      message: /put the command first/,
+      wrote: nothing(),
+    },
+    {
+      label: 'an unknown flag',
+      ...adding(tenant(), ['--colour', 'red']),
+      message: /unknown flag --colour for "tenants create"/,
+    },
     { label: 'a missing --markup', ...dropping(tenant(), '--markup'), message: /"tenants create" needs --markup/ },
-    { label: 'a markup of zero', ...replacing(tenant(), '--markup', '0'), message: /--markup must be a decimal from 0.5 to 5/ },
-    { label: 'a markup that is not a number', ...replacing(tenant(), '--markup', '1,08'), message: /--markup must be a decimal from 0.5 to 5/ },
-    { label: 'a negative markup', ...dropping(adding(tenant(), ['--markup=-1.2']), '--markup'), message: /--markup must be a decimal from 0.5 to 5/ },
-    { label: 'a markup of 0.01', ...replacing(tenant(), '--markup', '0.01'), message: /--markup must be a decimal from 0.5 to 5, .* got "0.01"/ },
-    { label: 'a markup of 1000', ...replacing(tenant(), '--markup', '1000'), message: /--markup must be a decimal from 0.5 to 5, .* got "1000"/ },
-    { label: 'an unknown provider', ...adding(tenant(), ['--providers', 'glovis,ebay']), message: /unknown provider ebay; providers: glovis/ },
+    {
+      label: 'a markup of zero',
+      ...replacing(tenant(), '--markup', '0'),
+      message: /--markup must be a decimal from 0.5 to 5/,
+    },
+    {
+      label: 'a markup that is not a number',
+      ...replacing(tenant(), '--markup', '1,08'),
+      message: /--markup must be a decimal from 0.5 to 5/,
+    },
+    {
+      label: 'a negative markup',
+      ...dropping(adding(tenant(), ['--markup=-1.2']), '--markup'),
+      message: /--markup must be a decimal from 0.5 to 5/,
+    },
+    {
+      label: 'a markup of 0.01',
+      ...replacing(tenant(), '--markup', '0.01'),
+      message: /--markup must be a decimal from 0.5 to 5, .* got "0.01"/,
+    },
+    {
+      label: 'a markup of 1000',
+      ...replacing(tenant(), '--markup', '1000'),
+      message: /--markup must be a decimal from 0.5 to 5, .* got "1000"/,
+    },
+    {
+      label: 'an unknown provider',
+      ...adding(tenant(), ['--providers', 'glovis,ebay']),
+      message: /unknown provider ebay; providers: glovis/,
+    },
     {
       label: 'a country that is no ISO code',
       ...adding(tenant(), ['--country', 'Qatar']),
@@ -816,17 +1055,33 @@ describe.concurrent('cli arguments', () => {
       ...adding(tenant(), ['--time-zone', 'Asia/Doha']),
       message: /--time-zone must be an IANA time zone name, e.g. Asia\/Qatar or Asia\/Dubai; got "Asia\/Doha"/,
     },
-    { label: 'a subdomain that is no DNS label', ...tenant('no_underscores'), message: /--subdomain must be a DNS label/ },
+    {
+      label: 'a subdomain that is no DNS label',
+      ...tenant('no_underscores'),
+      message: /--subdomain must be a DNS label/,
+    },
     { label: '--target aws without --stage', ...adding(tenant(), ['--target', 'aws']), message: /needs --stage/ },
-    { label: '--stage without --target aws', ...adding(tenant(), ['--stage', 'dev']), message: /--stage and --region apply only to --target aws/ },
+    {
+      label: '--stage without --target aws',
+      ...adding(tenant(), ['--stage', 'dev']),
+      message: /--stage and --region apply only to --target aws/,
+    },
     { label: 'a missing --role', ...adding(key(), ['--platform']), message: /"keys create" needs --role/ },
-    { label: 'a role that does not exist', ...adding(key(), ['--role', 'superuser', '--platform']), message: /--role must be one of admin, operations/ },
+    {
+      label: 'a role that does not exist',
+      ...adding(key(), ['--role', 'superuser', '--platform']),
+      message: /--role must be one of admin, operations/,
+    },
     {
       label: 'both --tenant and --platform',
       ...adding(key(), ['--role', 'admin', '--tenant', GULF, '--platform']),
       message: /either --tenant ID or --platform, not both/,
     },
-    { label: 'neither --tenant nor --platform', ...adding(key(), ['--role', 'admin']), message: /needs --tenant ID .* or --platform/ },
+    {
+      label: 'neither --tenant nor --platform',
+      ...adding(key(), ['--role', 'admin']),
+      message: /needs --tenant ID .* or --platform/,
+    },
     {
       label: 'a tenant that does not exist',
       ...adding(key(), ['--role', 'admin', '--tenant', 'nosuchtenant000000000001']),
@@ -837,15 +1092,48 @@ describe.concurrent('cli arguments', () => {
       ...adding(key(), ['--role', 'integrator', '--platform', '--routes', 'GET /api/v1/no-such-route']),
       message: /unknown route "GET \/api\/v1\/no-such-route"/,
     },
-    { label: 'a fractional --rps', ...adding(key(), ['--role', 'integrator', '--platform', '--rps', '1.5']), message: /--rps must be a positive whole number/ },
-    { label: 'a lower-case currency', ...adding(rate('krw', 'USD'), ['--rate', '0.00072']), message: /--from must be a currency code of 3 capital letters/ },
-    { label: 'a two-letter currency', ...adding(rate('KRW', 'US'), ['--rate', '0.00072']), message: /--to must be a currency code/ },
-    { label: 'the same currency twice', ...adding(rate('XAG', 'XAG'), ['--rate', '1']), message: /--from and --to must differ/ },
-    { label: 'a rate of zero', ...adding(rate('XAA', 'XAB'), ['--rate', '0.000']), message: /--rate must be a positive decimal/ },
-    { label: 'a rate that is not a number', ...adding(rate('XAC', 'XAD'), ['--rate', 'abc']), message: /--rate must be a positive decimal/ },
+    {
+      label: 'a fractional --rps',
+      ...adding(key(), ['--role', 'integrator', '--platform', '--rps', '1.5']),
+      message: /--rps must be a positive whole number/,
+    },
+    {
+      label: 'a lower-case currency',
+      ...adding(rate('krw', 'USD'), ['--rate', '0.00072']),
+      message: /--from must be a currency code of 3 capital letters/,
+    },
+    {
+      label: 'a two-letter currency',
+      ...adding(rate('KRW', 'US'), ['--rate', '0.00072']),
+      message: /--to must be a currency code/,
+    },
+    {
+      label: 'the same currency twice',
+      ...adding(rate('XAG', 'XAG'), ['--rate', '1']),
+      message: /--from and --to must differ/,
+    },
+    {
+      label: 'a rate of zero',
+      ...adding(rate('XAA', 'XAB'), ['--rate', '0.000']),
+      message: /--rate must be a positive decimal/,
+    },
+    {
+      label: 'a rate that is not a number',
+      ...adding(rate('XAC', 'XAD'), ['--rate', 'abc']),
+      message: /--rate must be a positive decimal/,
+    },
     { label: 'a missing --rate', ...rate('XAE', 'XAF'), message: /"rates set" needs --rate/ },
-    { label: 'an impossible --as-of date', ...adding(rate('XAH', 'XAI'), ['--rate', '1', '--as-of', '2026-02-31']), message: /--as-of must be an ISO date/ },
-    { label: 'keys revoke without an id', args: ['keys', 'revoke'], message: /"keys revoke" takes <id>/, wrote: nothing() },
+    {
+      label: 'an impossible --as-of date',
+      ...adding(rate('XAH', 'XAI'), ['--rate', '1', '--as-of', '2026-02-31']),
+      message: /--as-of must be an ISO date/,
+    },
+    {
+      label: 'keys revoke without an id',
+      args: ['keys', 'revoke'],
+      message: /"keys revoke" takes <id>/,
+      wrote: nothing(),
+    },
     {
       label: 'a key for a user with another --role',
       ...adding(key(), ['--user-id', DEMO_MARKETER, '--role', 'admin']),
@@ -882,18 +1170,39 @@ describe.concurrent('cli arguments', () => {
       message: /--grace-hours must be a whole number of hours/,
       wrote: nothing(),
     },
-    { label: 'keys rotate without an id', args: ['keys', 'rotate'], message: /"keys rotate" takes <id>/, wrote: nothing() },
+    {
+      label: 'keys rotate without an id',
+      args: ['keys', 'rotate'],
+      message: /"keys rotate" takes <id>/,
+      wrote: nothing(),
+    },
     { label: 'a user without --name', ...dropping(user(), '--name'), message: /"users create" needs --name/ },
     { label: 'a user without --mobile', ...dropping(user(), '--mobile'), message: /"users create" needs --mobile/ },
-    { label: 'a user with a role that does not exist', ...replacing(user(), '--role', 'boss'), message: /--role must be one of admin, operations/ },
-    { label: 'a user with neither --tenant nor --platform', ...dropping(user(), '--tenant'), message: /"users create" needs --tenant ID .* or --platform/ },
+    {
+      label: 'a user with a role that does not exist',
+      ...replacing(user(), '--role', 'boss'),
+      message: /--role must be one of admin, operations/,
+    },
+    {
+      label: 'a user with neither --tenant nor --platform',
+      ...dropping(user(), '--tenant'),
+      message: /"users create" needs --tenant ID .* or --platform/,
+    },
     {
       label: 'a user of a tenant that does not exist',
       ...replacing(user(), '--tenant', 'nosuchtenant000000000003'),
       message: /no tenant with id "nosuchtenant000000000003"/,
     },
-    { label: 'a user with an unknown --language', ...adding(user(), ['--language', 'fr']), message: /--language must be en or ar, got "fr"/ },
-    { label: 'a user with a malformed --email', ...adding(user(), ['--email', 'not-an-address']), message: /--email must be an e-mail address/ },
+    {
+      label: 'a user with an unknown --language',
+      ...adding(user(), ['--language', 'fr']),
+      message: /--language must be en or ar, got "fr"/,
+    },
+    {
+      label: 'a user with a malformed --email',
+      ...adding(user(), ['--email', 'not-an-address']),
+      message: /--email must be an e-mail address/,
+    },
     {
       label: 'users update without a change',
       args: ['users', 'update', DEMO_MARKETER],
@@ -906,11 +1215,17 @@ describe.concurrent('cli arguments', () => {
       message: /--active must be true or false, got "yes"/,
       wrote: nothing(),
     },
-    { label: 'users deactivate without an id', args: ['users', 'deactivate'], message: /"users deactivate" takes <userId>/, wrote: nothing() },
+    {
+      label: 'users deactivate without an id',
+      args: ['users', 'deactivate'],
+      message: /"users deactivate" takes <userId>/,
+      wrote: nothing(),
+    },
     {
       label: 'tenants update without a setting',
       args: ['tenants', 'update', GULF],
-      message: /"tenants update" needs at least one of --markup 1.08, --providers glovis,kcar, --published-only true\|false, --second-approver on\|off/,
+      message:
+        /"tenants update" needs at least one of --markup 1.08, --providers glovis,kcar, --published-only true\|false, --second-approver on\|off/,
       wrote: nothing(),
     },
     {
@@ -951,15 +1266,18 @@ describe.concurrent('cli arguments', () => {
     expect(await wrote()).toBe(false);
   });
 
-  it.each([[[]], [['help']], [['tenants', 'list', '--help']], [['tenants', '--help']], [['keys', '-h']]])('prints the usage for %j', async (args) => {
-    // Act
-    const result = await cli(args);
+  it.each([[[]], [['help']], [['tenants', 'list', '--help']], [['tenants', '--help']], [['keys', '-h']]])(
+    'prints the usage for %j',
+    async (args) => {
+      // Act
+      const result = await cli(args);
 
-    // Assert
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain('Usage: npm run -s cli -- <command> [flags]');
-    expect(result.stderr).toBe('');
-  });
+      // Assert
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('Usage: npm run -s cli -- <command> [flags]');
+      expect(result.stderr).toBe('');
+    },
+  );
 
   it('lists the user, key lifecycle and tenant settings commands in the usage', async () => {
     // Act
@@ -985,7 +1303,11 @@ describe.concurrent('cli arguments', () => {
   it('says in one line that no stack runs when none noted its ports and the local DynamoDB does not answer', async () => {
     // Arrange: no endpoint in the environment and a data folder with no running stack, so the CLI falls back to the defaults, on a port nobody listens on
     const dataDir = mkdtempSync(join(tmpdir(), 'vpo-cli-nostack-'));
-    const env: NodeJS.ProcessEnv = { ...process.env, DYNAMODB_PORT: String(await closedPort()), LOCAL_DATA_DIR: dataDir };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DYNAMODB_PORT: String(await closedPort()),
+      LOCAL_DATA_DIR: dataDir,
+    };
     delete env.AWS_ENDPOINT_URL_DYNAMODB;
 
     // Act
@@ -1006,9 +1328,18 @@ describe.concurrent('cli arguments', () => {
     writeStackFile(dataDir, {
       pid: process.pid,
       startedAt: new Date().toISOString(),
-      ports: { http: 0, lambda: 0, dynamo: port(process.env.AWS_ENDPOINT_URL_DYNAMODB), s3: port(process.env.AWS_ENDPOINT_URL_S3) },
+      ports: {
+        http: 0,
+        lambda: 0,
+        dynamo: port(process.env.AWS_ENDPOINT_URL_DYNAMODB),
+        s3: port(process.env.AWS_ENDPOINT_URL_S3),
+      },
     });
-    const env: NodeJS.ProcessEnv = { ...process.env, LOCAL_DATA_DIR: dataDir, DYNAMODB_PORT: String(await closedPort()) };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      LOCAL_DATA_DIR: dataDir,
+      DYNAMODB_PORT: String(await closedPort()),
+    };
     delete env.AWS_ENDPOINT_URL_DYNAMODB;
     delete env.AWS_ENDPOINT_URL_S3;
     delete env.TABLE_NAME;
@@ -1028,7 +1359,12 @@ describe.concurrent('cli arguments', () => {
     writeStackFile(dataDir, {
       pid: process.pid,
       startedAt: new Date().toISOString(),
-      ports: { http: port(inject('baseUrl')), lambda: 0, dynamo: port(process.env.AWS_ENDPOINT_URL_DYNAMODB), s3: port(process.env.AWS_ENDPOINT_URL_S3) },
+      ports: {
+        http: port(inject('baseUrl')),
+        lambda: 0,
+        dynamo: port(process.env.AWS_ENDPOINT_URL_DYNAMODB),
+        s3: port(process.env.AWS_ENDPOINT_URL_S3),
+      },
     });
     const env: NodeJS.ProcessEnv = { ...process.env, LOCAL_DATA_DIR: dataDir, PORT: String(await closedPort()) };
     delete env.AWS_ENDPOINT_URL_DYNAMODB;
@@ -1036,7 +1372,9 @@ describe.concurrent('cli arguments', () => {
 
     // Act
     const inbound = await cli(['chat', 'inbound', uniquePhone(), '--text', `hello ${unique()}`, '--json'], { env });
-    const status = await cli(['chat', 'status', `wamid.unknown.${unique()}`, '--status', 'delivered', '--json'], { env });
+    const status = await cli(['chat', 'status', `wamid.unknown.${unique()}`, '--status', 'delivered', '--json'], {
+      env,
+    });
 
     // Assert
     expect(inbound.code, inbound.stderr).toBe(0);
@@ -1055,13 +1393,18 @@ describe.concurrent('cli arguments', () => {
 
     // Act
     const refused = await cli(['chat', 'inbound', uniquePhone(), '--text', 'hello'], { env });
-    const given = await cli(['chat', 'inbound', uniquePhone(), '--text', 'hello', '--api', inject('baseUrl'), '--json'], { env });
+    const given = await cli(
+      ['chat', 'inbound', uniquePhone(), '--text', 'hello', '--api', inject('baseUrl'), '--json'],
+      { env },
+    );
 
     // Assert
     expect(refused.code).toBe(1);
     expect(refused.stderr.trim().split('\n')).toHaveLength(1);
     const line = refused.stderr.trim();
-    expect(line).toContain(`No local stack is running (\`npm start\` notes its ports in ${join(dataDir, 'stack.json')} while it runs)`);
+    expect(line).toContain(
+      `No local stack is running (\`npm start\` notes its ports in ${join(dataDir, 'stack.json')} while it runs)`,
+    );
     expect(line).toContain(`the API does not answer at http://localhost:${httpPort} (`);
     expect(line).toMatch(/: start it with `npm start`, or give --api URL$/);
     expect(given.code, given.stderr).toBe(0);
@@ -1073,7 +1416,9 @@ describe.concurrent('cli arguments', () => {
     const result = await cli(['help']);
 
     // Assert
-    expect(result.stdout).toContain('--target local|aws     local (default): the running stack of `npm start`, on the ports it notes in .local/stack.json');
+    expect(result.stdout).toContain(
+      '--target local|aws     local (default): the running stack of `npm start`, on the ports it notes in .local/stack.json',
+    );
     expect(result.stdout).not.toContain('DynamoDB on DYNAMODB_PORT, default 8000');
   });
 });

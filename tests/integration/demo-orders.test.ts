@@ -36,8 +36,10 @@ async function staff(role: Role): Promise<Caller> {
   return authenticate(key.key, { route: 'GET /api/v1/orders' }, 'demo-orders-test');
 }
 
-const allOrders = async () => (await listOrders(await staff('admin'), { page: 1, limit: 100 } as Parameters<typeof listOrders>[1])).data;
-const allCustomers = async () => (await listCustomers(await staff('admin'), { limit: 100 } as Parameters<typeof listCustomers>[1])).data;
+const allOrders = async () =>
+  (await listOrders(await staff('admin'), { page: 1, limit: 100 } as Parameters<typeof listOrders>[1])).data;
+const allCustomers = async () =>
+  (await listCustomers(await staff('admin'), { limit: 100 } as Parameters<typeof listCustomers>[1])).data;
 
 beforeAll(async () => {
   await ensureTableAndBucket(name, name);
@@ -57,10 +59,14 @@ describe('the demo orders of a first start', () => {
     const planned = DEMO_CUSTOMERS.flatMap((c) => c.orders.map((o) => ({ customer: c.name, status: o.stage })));
     expect(firstRun).toEqual({ customers: DEMO_CUSTOMERS.length, orders: planned.length });
     const orders = await allOrders();
-    expect(orders.map((o) => ({ customer: o.customer?.name, status: o.status })).sort((a, b) => a.status.localeCompare(b.status))).toEqual(
-      planned.sort((a, b) => a.status.localeCompare(b.status)),
+    expect(
+      orders
+        .map((o) => ({ customer: o.customer?.name, status: o.status }))
+        .sort((a, b) => a.status.localeCompare(b.status)),
+    ).toEqual(planned.sort((a, b) => a.status.localeCompare(b.status)));
+    expect((await allCustomers()).map((c) => c.mobileNumber).sort()).toEqual(
+      DEMO_CUSTOMERS.map((c) => c.mobileNumber).sort(),
     );
-    expect((await allCustomers()).map((c) => c.mobileNumber).sort()).toEqual(DEMO_CUSTOMERS.map((c) => c.mobileNumber).sort());
     // The marketer placed them all, so they are on the marketer's own lists too.
     const marketer = await staff('marketer');
     expect(orders.every((o) => o.marketerId === marketer.userId)).toBe(true);
@@ -90,7 +96,9 @@ describe('the demo orders of a first start', () => {
     const orders = await allOrders();
     const billing = async (status: string) => listOrderBilling(accountant, orders.find((o) => o.status === status)!.id);
     const deposit = await billing('DepositSubmitted');
-    expect(deposit).toMatchObject([{ type: 'receipt', status: 'Pending', recordedBy: (await staff('marketer')).userId }]);
+    expect(deposit).toMatchObject([
+      { type: 'receipt', status: 'Pending', recordedBy: (await staff('marketer')).userId },
+    ]);
     const balance = (await billing('PaymentSubmitted')).find((e) => e.status === 'Pending');
     expect(balance).toMatchObject({ type: 'receipt', recordedBy: (await staff('operations')).userId });
     for (const order of orders) {
@@ -106,7 +114,9 @@ describe('the demo orders of a first start', () => {
     const inspector = await staff('inspector');
     const scheduled = (await allOrders()).find((o) => o.status === 'InspectionScheduled')!;
     const agenda = await listInspections(inspector, { limit: 50, open: true } as Parameters<typeof listInspections>[1]);
-    expect(agenda.data.map((i) => ({ orderId: i.orderId, status: i.status }))).toEqual([{ orderId: scheduled.id, status: 'Pending' }]);
+    expect(agenda.data.map((i) => ({ orderId: i.orderId, status: i.status }))).toEqual([
+      { orderId: scheduled.id, status: 'Pending' },
+    ]);
   });
 
   it("shows the shipped order's voyage on its buyer's page", async () => {
@@ -115,10 +125,19 @@ describe('the demo orders of a first start', () => {
     const detail = await getOrder(admin, shipped.id, 'http://localhost:3600');
     const token = new URL(detail.trackingLink!.url).pathname.split('/').pop()!;
     const page = await readTrackingPage(token);
-    expect(page?.view.voyage).toMatchObject({ carrier: 'Hyundai Glovis', vessel: 'Glovis Horizon', voyage: '047W', portOfDischarge: 'AEJEA' });
+    expect(page?.view.voyage).toMatchObject({
+      carrier: 'Hyundai Glovis',
+      vessel: 'Glovis Horizon',
+      voyage: '047W',
+      portOfDischarge: 'AEJEA',
+    });
     expect(page?.view.voyage?.eta).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(page?.view.voyage?.billOfLadingNumber).toBeTruthy();
-    const html = renderTrackingPage(page!.view, { language: page!.language, timeZone: page!.timeZone, brand: page!.brand });
+    const html = renderTrackingPage(page!.view, {
+      language: page!.language,
+      timeZone: page!.timeZone,
+      brand: page!.brand,
+    });
     expect(html).toContain('Glovis Horizon');
     expect(html).toContain('Jebel Ali');
   });

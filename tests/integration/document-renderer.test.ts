@@ -26,11 +26,21 @@ let accountant: Caller;
 beforeAll(async () => {
   const record = await getApiKeyByHash(hashApiKey(demoKey('accountant')));
   if (!record) throw new Error('demo accountant key missing');
-  accountant = { keyId: record.id, tenantId: record.tenantId, role: record.role, userId: record.userId, allowedRoutes: record.allowedRoutes };
+  accountant = {
+    keyId: record.id,
+    tenantId: record.tenantId,
+    role: record.role,
+    userId: record.userId,
+    allowedRoutes: record.allowedRoutes,
+  };
 });
 
 const realEndpoint = () => process.env.AWS_ENDPOINT_URL_LAMBDA!;
-const saved = { lambda: process.env.AWS_ENDPOINT_URL_LAMBDA, timeout: process.env.DOCUMENT_RENDER_TIMEOUT_MS, s3: process.env.AWS_ENDPOINT_URL_S3 };
+const saved = {
+  lambda: process.env.AWS_ENDPOINT_URL_LAMBDA,
+  timeout: process.env.DOCUMENT_RENDER_TIMEOUT_MS,
+  s3: process.env.AWS_ENDPOINT_URL_S3,
+};
 let server: Server | undefined;
 afterEach(async () => {
   process.env.AWS_ENDPOINT_URL_LAMBDA = saved.lambda;
@@ -88,12 +98,16 @@ const codeOf = async (promise: Promise<unknown>) => {
 describe('the PDF renderer behind the document route', () => {
   it('is invoked with a signed Invoke call carrying the composed document and its key', async () => {
     const order = await newOrder();
-    const seen = await standInLambda((res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ stored: true, bytes: 1234 })));
+    const seen = await standInLambda((res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ stored: true, bytes: 1234 })),
+    );
     const document = await generateOrderDocument(accountant, order.id, { type: 'proforma-invoice' });
     expect(document.bytes).toBe(1234);
     expect(seen).toHaveLength(1);
     expect(seen[0]!.path).toBe('/2015-03-31/functions/vehicle-purchase-orders-local-renderOrderDocument/invocations');
-    expect(seen[0]!.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=[^/]+\/\d{8}\/us-east-1\/lambda\/aws4_request/);
+    expect(seen[0]!.authorization).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=[^/]+\/\d{8}\/us-east-1\/lambda\/aws4_request/,
+    );
     const request = checkRenderRequest(seen[0]!.body);
     if (typeof request === 'string') throw new Error(request);
     expect(request.key).toBe(document.key);
@@ -105,11 +119,17 @@ describe('the PDF renderer behind the document route', () => {
   it('answers SERVICE_UNAVAILABLE and lists no document when Lambda cannot be reached, throttles, or is too slow', async () => {
     const order = await newOrder();
     process.env.AWS_ENDPOINT_URL_LAMBDA = 'http://127.0.0.1:9'; // nothing listens there
-    expect(await codeOf(generateOrderDocument(accountant, order.id, { type: 'proforma-invoice' }))).toBe('SERVICE_UNAVAILABLE');
+    expect(await codeOf(generateOrderDocument(accountant, order.id, { type: 'proforma-invoice' }))).toBe(
+      'SERVICE_UNAVAILABLE',
+    );
     await expectNothingRecorded(order);
 
-    await standInLambda((res) => res.writeHead(429, { 'content-type': 'application/json' }).end('{"Type":"User","message":"Rate Exceeded."}'));
-    expect(await codeOf(generateOrderDocument(accountant, order.id, { type: 'proforma-invoice' }))).toBe('SERVICE_UNAVAILABLE');
+    await standInLambda((res) =>
+      res.writeHead(429, { 'content-type': 'application/json' }).end('{"Type":"User","message":"Rate Exceeded."}'),
+    );
+    expect(await codeOf(generateOrderDocument(accountant, order.id, { type: 'proforma-invoice' }))).toBe(
+      'SERVICE_UNAVAILABLE',
+    );
     await expectNothingRecorded(order);
   });
 
@@ -118,19 +138,27 @@ describe('the PDF renderer behind the document route', () => {
     await standInLambda((res) => setTimeout(() => res.writeHead(200).end('{"stored":true,"bytes":1}'), 2_000));
     process.env.DOCUMENT_RENDER_TIMEOUT_MS = '200';
     const started = Date.now();
-    expect(await codeOf(generateOrderDocument(accountant, order.id, { type: 'proforma-invoice' }))).toBe('SERVICE_UNAVAILABLE');
+    expect(await codeOf(generateOrderDocument(accountant, order.id, { type: 'proforma-invoice' }))).toBe(
+      'SERVICE_UNAVAILABLE',
+    );
     expect(Date.now() - started).toBeLessThan(1_900);
     await expectNothingRecorded(order);
   });
 
   it('answers SERVICE_UNAVAILABLE when the renderer could not store the file, and an internal error when it failed', async () => {
     const order = await newOrder();
-    await standInLambda((res) => res.writeHead(200).end(JSON.stringify({ stored: false, reason: 'the bucket did not take the file' })));
-    expect(await codeOf(generateOrderDocument(accountant, order.id, { type: 'proforma-invoice' }))).toBe('SERVICE_UNAVAILABLE');
+    await standInLambda((res) =>
+      res.writeHead(200).end(JSON.stringify({ stored: false, reason: 'the bucket did not take the file' })),
+    );
+    expect(await codeOf(generateOrderDocument(accountant, order.id, { type: 'proforma-invoice' }))).toBe(
+      'SERVICE_UNAVAILABLE',
+    );
     await expectNothingRecorded(order);
     await afterEachClose();
 
-    await standInLambda((res) => res.writeHead(200, { 'X-Amz-Function-Error': 'Unhandled' }).end('{"errorMessage":"boom","errorType":"Error"}'));
+    await standInLambda((res) =>
+      res.writeHead(200, { 'X-Amz-Function-Error': 'Unhandled' }).end('{"errorMessage":"boom","errorType":"Error"}'),
+    );
     const failure = await generateOrderDocument(accountant, order.id, { type: 'proforma-invoice' }).then(
       () => undefined,
       (e: unknown) => e,
@@ -159,7 +187,12 @@ describe('the renderer function itself', () => {
   const key = documentKey(7, 'proforma-invoice', 'testrenderer1');
 
   it('stores the PDF under the key it was given and answers its size', async () => {
-    const result = await renderAndStoreDocument({ document, title: 'Proforma invoice #7', createdAt: '2026-11-23T10:00:00.000Z', key });
+    const result = await renderAndStoreDocument({
+      document,
+      title: 'Proforma invoice #7',
+      createdAt: '2026-11-23T10:00:00.000Z',
+      key,
+    });
     expect(result.stored).toBe(true);
     const stored = await readObject(bucketName(), key);
     expect(result).toEqual({ stored: true, bytes: stored.length });
@@ -171,12 +204,24 @@ describe('the renderer function itself', () => {
       stored: false,
       reason: 'the bucket did not take the file',
     });
-    await expect(renderAndStoreDocument({ document, title: 't', createdAt: '2026-11-23T10:00:00.000Z', key: 'catalogue/snapshot.bin' })).rejects.toThrow(
-      /key must be/,
-    );
-    await expect(renderAndStoreDocument({ title: 't', createdAt: '2026-11-23T10:00:00.000Z', key })).rejects.toThrow(/document is required/);
     await expect(
-      renderAndStoreDocument({ document: { type: 'letter', input: document.input }, title: 't', createdAt: '2026-11-23T10:00:00.000Z', key }),
+      renderAndStoreDocument({
+        document,
+        title: 't',
+        createdAt: '2026-11-23T10:00:00.000Z',
+        key: 'catalogue/snapshot.bin',
+      }),
+    ).rejects.toThrow(/key must be/);
+    await expect(renderAndStoreDocument({ title: 't', createdAt: '2026-11-23T10:00:00.000Z', key })).rejects.toThrow(
+      /document is required/,
+    );
+    await expect(
+      renderAndStoreDocument({
+        document: { type: 'letter', input: document.input },
+        title: 't',
+        createdAt: '2026-11-23T10:00:00.000Z',
+        key,
+      }),
     ).rejects.toThrow(/document.type must be one of customs-invoice, proforma-invoice, contract/);
   });
 });

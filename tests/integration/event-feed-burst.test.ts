@@ -26,7 +26,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('the event feed in a burst', () => {
   it(`hands out ${EVENTS} events written within 30 s by ${WRITERS} concurrent writers, each once, with a cursor of a few hundred characters`, async () => {
     const subdomain = `burst${newId().slice(0, 8)}`;
-    const tenant = await createTenant({ name: `Burst ${subdomain}`, subdomain, markup: '1', visibleProviders: ['sk'], publishedOnly: false });
+    const tenant = await createTenant({
+      name: `Burst ${subdomain}`,
+      subdomain,
+      markup: '1',
+      visibleProviders: ['sk'],
+      publishedOnly: false,
+    });
     const caller: Caller = { keyId: 'burst-test', tenantId: tenant.id, role: 'integrator', allowedRoutes: ['*'] };
 
     const written: string[] = [];
@@ -74,6 +80,8 @@ describe('the event feed in a burst', () => {
     expect(read.length).toBe(EVENTS);
     expect(new Set(read)).toEqual(new Set(written));
     expect(longest).toBeLessThanOrEqual(500);
-    console.log(`feed burst: ${EVENTS} events in ${writeSeconds.toFixed(1)} s (writes and reads), longest cursor ${longest} characters`);
+    console.log(
+      `feed burst: ${EVENTS} events in ${writeSeconds.toFixed(1)} s (writes and reads), longest cursor ${longest} characters`,
+    );
   }, 180_000);
 });

@@ -24,11 +24,21 @@ import { api, demoKey, uniquePhone } from '../support/http.js';
 async function callerFor(role: Role): Promise<Caller> {
   const record = await getApiKeyByHash(hashApiKey(demoKey(role)));
   if (!record) throw new Error(`demo key for ${role} not found`);
-  return { keyId: record.id, tenantId: record.tenantId, role: record.role, userId: record.userId, allowedRoutes: record.allowedRoutes };
+  return {
+    keyId: record.id,
+    tenantId: record.tenantId,
+    role: record.role,
+    userId: record.userId,
+    allowedRoutes: record.allowedRoutes,
+  };
 }
 
 /** Counts the DynamoDB commands of a kind on a key's partition while `action` runs. */
-async function counting<T>(commandPrefix: string, pk: string, action: () => Promise<T>): Promise<{ value: T; count: number }> {
+async function counting<T>(
+  commandPrefix: string,
+  pk: string,
+  action: () => Promise<T>,
+): Promise<{ value: T; count: number }> {
   let count = 0;
   const name = `count-${Math.random()}`;
   ddb.middlewareStack.add(
@@ -54,7 +64,10 @@ async function withFailedTransaction<T>(action: () => Promise<T>): Promise<T> {
     (next, context) => async (args) => {
       if (armed && String(context.commandName).startsWith('TransactWrite')) {
         armed = false;
-        throw Object.assign(new Error('injected: connection reset during TransactWriteItems'), { name: 'TimeoutError', code: 'ECONNRESET' });
+        throw Object.assign(new Error('injected: connection reset during TransactWriteItems'), {
+          name: 'TimeoutError',
+          code: 'ECONNRESET',
+        });
       }
       return next(args);
     },
@@ -68,7 +81,11 @@ async function withFailedTransaction<T>(action: () => Promise<T>): Promise<T> {
 }
 
 const keyItem = async (caller: Caller, key: string) =>
-  (await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.idempotency(caller.keyId, key), ConsistentRead: true }))).Item;
+  (
+    await ddb.send(
+      new GetCommand({ TableName: tableName(), Key: keys.idempotency(caller.keyId, key), ConsistentRead: true }),
+    )
+  ).Item;
 
 const run = Date.now().toString(36);
 let accountant: Caller;
@@ -101,7 +118,9 @@ describe('30 racing retries with one key', () => {
     const customer = await newCustomer();
     const key = `rules-wallet-race-${run}`;
     const body = { type: 'credit' as const, amount: 12.5, currency: 'USD', description: 'racing retries' };
-    const moves = await Promise.all(Array.from({ length: 30 }, () => createWalletTransaction(accountant, customer.walletId, body, key)));
+    const moves = await Promise.all(
+      Array.from({ length: 30 }, () => createWalletTransaction(accountant, customer.walletId, body, key)),
+    );
     expect(new Set(moves.map((m) => m.transaction.id)).size).toBe(1);
     expect((await getWallet(PLATFORM_SCOPE, customer.walletId, true))?.balance).toBe(12.5);
     expect((await readLedgerPage(PLATFORM_SCOPE, customer.walletId, 1, 50))?.entries).toHaveLength(1);
@@ -160,17 +179,26 @@ describe('the same key with another body', () => {
 
     await expect(createOrder(accountant, { customerId: customer.id, totalAmount: 51 }, key)).rejects.toMatchObject({
       code: 'IDEMPOTENCY_KEY_REUSED',
-      details: [{ field: 'Idempotency-Key', message: expect.stringMatching(/^was already used for a different request/) }],
+      details: [
+        { field: 'Idempotency-Key', message: expect.stringMatching(/^was already used for a different request/) },
+      ],
     });
     await expect(
-      createWalletTransaction(accountant, customer.walletId, { type: 'credit', amount: 5, currency: 'USD', description: 'other route' }, key),
+      createWalletTransaction(
+        accountant,
+        customer.walletId,
+        { type: 'credit', amount: 5, currency: 'USD', description: 'other route' },
+        key,
+      ),
     ).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
     expect(await queryOrders(PLATFORM_SCOPE, { customerId: customer.id })).toHaveLength(1);
     expect((await getWallet(PLATFORM_SCOPE, customer.walletId, true))?.balance).toBe(0);
 
     const customerKey = `rules-reused-customer-${run}`;
     await createCustomer(integrator, { name: 'First Body', mobileNumber: uniquePhone() }, customerKey);
-    await expect(createCustomer(integrator, { name: 'Other Body', mobileNumber: uniquePhone() }, customerKey)).rejects.toMatchObject({
+    await expect(
+      createCustomer(integrator, { name: 'Other Body', mobileNumber: uniquePhone() }, customerKey),
+    ).rejects.toMatchObject({
       code: 'IDEMPOTENCY_KEY_REUSED',
     });
   });
@@ -197,14 +225,20 @@ describe('a failed attempt', () => {
     const customer = await newCustomer();
     const moveKey = `rules-failed-wallet-${run}`;
     const move = { type: 'credit' as const, amount: 3, currency: 'USD', description: 'after a failure' };
-    await expect(withFailedTransaction(() => createWalletTransaction(accountant, customer.walletId, move, moveKey))).rejects.toThrow('injected');
+    await expect(
+      withFailedTransaction(() => createWalletTransaction(accountant, customer.walletId, move, moveKey)),
+    ).rejects.toThrow('injected');
     const moved = await createWalletTransaction(accountant, customer.walletId, move, moveKey);
-    expect((await createWalletTransaction(accountant, customer.walletId, move, moveKey)).transaction.id).toBe(moved.transaction.id);
+    expect((await createWalletTransaction(accountant, customer.walletId, move, moveKey)).transaction.id).toBe(
+      moved.transaction.id,
+    );
     expect((await getWallet(PLATFORM_SCOPE, customer.walletId, true))?.balance).toBe(3);
 
     const customerKey = `rules-failed-customer-${run}`;
     const body = { name: 'After A Failure', mobileNumber: uniquePhone() };
-    await expect(withFailedTransaction(() => createCustomer(integrator, body, customerKey))).rejects.toThrow('injected');
+    await expect(withFailedTransaction(() => createCustomer(integrator, body, customerKey))).rejects.toThrow(
+      'injected',
+    );
     const made = await createCustomer(integrator, body, customerKey);
     expect((await createCustomer(integrator, body, customerKey)).id).toBe(made.id);
   });

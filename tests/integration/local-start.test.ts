@@ -142,7 +142,8 @@ describe('npm start, stopped by a signal', () => {
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     const deadline = Date.now() + 150_000;
-    while (!output.includes('ready after') && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 200));
+    while (!output.includes('ready after') && Date.now() < deadline && child.exitCode === null)
+      await new Promise((r) => setTimeout(r, 200));
     expect(output, output.slice(-3000)).toContain('ready after');
 
     // The JVM of this stack's DynamoDB Local, found by its data folder.

@@ -21,7 +21,13 @@ import { demoKey, uniquePhone } from '../support/http.js';
 async function callerFor(role: Role): Promise<Caller> {
   const record = await getApiKeyByHash(hashApiKey(demoKey(role)));
   if (!record) throw new Error(`demo key for ${role} not found`);
-  return { keyId: record.id, tenantId: record.tenantId, role: record.role, userId: record.userId, allowedRoutes: record.allowedRoutes };
+  return {
+    keyId: record.id,
+    tenantId: record.tenantId,
+    role: record.role,
+    userId: record.userId,
+    allowedRoutes: record.allowedRoutes,
+  };
 }
 
 /** Makes the next TransactWriteItems fail as an unavailable service would. */
@@ -32,7 +38,10 @@ function failNextTransaction(): () => void {
     (next, context) => async (args) => {
       if (armed && String(context.commandName).startsWith('TransactWrite')) {
         armed = false;
-        throw Object.assign(new Error('injected: connection reset during TransactWriteItems'), { name: 'TimeoutError', code: 'ECONNRESET' });
+        throw Object.assign(new Error('injected: connection reset during TransactWriteItems'), {
+          name: 'TimeoutError',
+          code: 'ECONNRESET',
+        });
       }
       return next(args);
     },
@@ -42,7 +51,10 @@ function failNextTransaction(): () => void {
 }
 
 const counterValue = async () =>
-  Number((await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.counter('orderNumber'), ConsistentRead: true }))).Item?.value ?? 0);
+  Number(
+    (await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.counter('orderNumber'), ConsistentRead: true })))
+      .Item?.value ?? 0,
+  );
 
 let accountant: Caller;
 beforeAll(async () => {
@@ -51,10 +63,24 @@ beforeAll(async () => {
 
 describe('a failure while creating an order', () => {
   it('leaves no order, no debit and no receipt (its number stays unused: a gap), and a retry then succeeds once with a later number', async () => {
-    const customer = await createCustomer(await callerFor('integrator'), { name: 'Injected failure', mobileNumber: uniquePhone() });
-    await createWalletTransaction(accountant, customer.walletId, { type: 'credit', amount: 500, currency: 'USD', description: 'float' }, undefined);
+    const customer = await createCustomer(await callerFor('integrator'), {
+      name: 'Injected failure',
+      mobileNumber: uniquePhone(),
+    });
+    await createWalletTransaction(
+      accountant,
+      customer.walletId,
+      { type: 'credit', amount: 500, currency: 'USD', description: 'float' },
+      undefined,
+    );
     const before = { counter: await counterValue(), wallet: await getWallet(PLATFORM_SCOPE, customer.walletId, true) };
-    const body = { customerId: customer.id, totalAmount: 300, useWalletBalance: true, inspectionDate: '2026-12-01T09:00:00.000Z', receiptAmount: 300 };
+    const body = {
+      customerId: customer.id,
+      totalAmount: 300,
+      useWalletBalance: true,
+      inspectionDate: '2026-12-01T09:00:00.000Z',
+      receiptAmount: 300,
+    };
 
     const restore = failNextTransaction();
     try {

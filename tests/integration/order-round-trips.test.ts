@@ -32,13 +32,19 @@ async function callerFor(role: Role): Promise<Caller> {
 }
 
 /** The items of every TransactWriteItems sent while `action` runs: their kind (Put, Update, ConditionCheck) and key. */
-async function transactionsOf(action: () => Promise<unknown>): Promise<Array<Array<{ kind: string; pk: string; sk: string }>>> {
+async function transactionsOf(
+  action: () => Promise<unknown>,
+): Promise<Array<Array<{ kind: string; pk: string; sk: string }>>> {
   const seen: Array<Array<{ kind: string; pk: string; sk: string }>> = [];
   const name = `watch-${Math.random()}`;
   ddb.middlewareStack.add(
     (next, context) => async (args) => {
       if (String(context.commandName).startsWith('TransactWrite')) {
-        const items = (args.input as { TransactItems: Array<Record<string, { Item?: Record<string, string>; Key?: Record<string, string> }>> }).TransactItems;
+        const items = (
+          args.input as {
+            TransactItems: Array<Record<string, { Item?: Record<string, string>; Key?: Record<string, string> }>>;
+          }
+        ).TransactItems;
         seen.push(
           items.map((item) => {
             const [kind, op] = Object.entries(item)[0]!;
@@ -76,7 +82,12 @@ beforeAll(async () => {
 async function newCustomerWithBalance(amount = 0): Promise<{ id: string; walletId: string }> {
   const customer = await createCustomer(integrator, { name: 'Round trips', mobileNumber: uniquePhone() });
   if (amount > 0)
-    await createWalletTransaction(accountant, customer.walletId, { type: 'credit', amount, currency: 'USD', description: 'round-trip test' }, undefined);
+    await createWalletTransaction(
+      accountant,
+      customer.walletId,
+      { type: 'credit', amount, currency: 'USD', description: 'round-trip test' },
+      undefined,
+    );
   return customer;
 }
 
@@ -92,7 +103,9 @@ describe('DynamoDB round trips per service call', () => {
     const trips: number[] = [];
 
     for (let i = 0; i < RUNS; i += 1) {
-      const { value, trips: n } = await measure(() => createOrder(accountant, { customerId: customer.id, totalAmount: 100 }, undefined));
+      const { value, trips: n } = await measure(() =>
+        createOrder(accountant, { customerId: customer.id, totalAmount: 100 }, undefined),
+      );
       expect(value.status).toBe('DepositSubmitted');
       trips.push(n);
     }
@@ -107,7 +120,16 @@ describe('DynamoDB round trips per service call', () => {
 
     for (let i = 0; i < RUNS; i += 1) {
       const { value, trips: n } = await measure(() =>
-        createOrder(accountant, { customerId: customer.id, totalAmount: 10, useWalletBalance: true, inspectionDate: '2030-03-01T10:00:00.000Z' }, undefined),
+        createOrder(
+          accountant,
+          {
+            customerId: customer.id,
+            totalAmount: 10,
+            useWalletBalance: true,
+            inspectionDate: '2030-03-01T10:00:00.000Z',
+          },
+          undefined,
+        ),
       );
       expect(value.status).toBe('InspectionScheduled');
       trips.push(n);
@@ -120,7 +142,12 @@ describe('DynamoDB round trips per service call', () => {
   it('createOrder with receipt, marketer and Idempotency-Key costs 4 round trips (the key is claimed before the number is taken); a replay costs 1', async () => {
     const customer = await newCustomerWithBalance();
     const trips: number[] = [];
-    const body = { customerId: customer.id, totalAmount: 100, receiptAmount: 10, marketerId: 'demousermarketer00000001' };
+    const body = {
+      customerId: customer.id,
+      totalAmount: 100,
+      receiptAmount: 10,
+      marketerId: 'demousermarketer00000001',
+    };
 
     let lastKey = '';
     for (let i = 0; i < RUNS; i += 1) {
@@ -143,7 +170,8 @@ describe('DynamoDB round trips per service call', () => {
     ddb.middlewareStack.add(
       (next, context) => async (args) => {
         const input = args.input as { Key?: { pk?: string } };
-        if (String(context.commandName).startsWith('Update') && input.Key?.pk === 'COUNTER#orderNumber') numbersTaken += 1;
+        if (String(context.commandName).startsWith('Update') && input.Key?.pk === 'COUNTER#orderNumber')
+          numbersTaken += 1;
         return next(args);
       },
       { step: 'initialize', name },
@@ -162,7 +190,12 @@ describe('DynamoDB round trips per service call', () => {
 
   it('writes only new items for an order of a customer: nothing concurrent orders of that customer would contend for', async () => {
     const customer = await newCustomerWithBalance();
-    const body = { customerId: customer.id, totalAmount: 100, receiptAmount: 10, marketerId: 'demousermarketer00000001' };
+    const body = {
+      customerId: customer.id,
+      totalAmount: 100,
+      receiptAmount: 10,
+      marketerId: 'demousermarketer00000001',
+    };
     const writes = await transactionsOf(async () => {
       await createOrder(accountant, body, undefined);
       await Promise.all(Array.from({ length: 10 }, () => createOrder(accountant, body, undefined)));
@@ -171,7 +204,9 @@ describe('DynamoDB round trips per service call', () => {
     expect(writes).toHaveLength(11);
     const customerKey = `CUSTOMER#${customer.id}`;
     // The first order gives the marketer access to the customer; later ones find it there.
-    expect(writes[0]!.filter((item) => item.pk === customerKey).map((item) => item.sk)).toEqual(['ACCESS#MARKETER#demousermarketer00000001']);
+    expect(writes[0]!.filter((item) => item.pk === customerKey).map((item) => item.sk)).toEqual([
+      'ACCESS#MARKETER#demousermarketer00000001',
+    ]);
     for (const items of writes.slice(1)) {
       expect(items.filter((item) => item.pk === customerKey)).toEqual([]);
       // Every item is new: a Put that no other transaction writes (no update, no condition check).
@@ -181,7 +216,11 @@ describe('DynamoDB round trips per service call', () => {
 
   it('getOrderDetail costs exactly 1 round trip, with a receipt billing entry and history in the collection', async () => {
     const customer = await newCustomerWithBalance();
-    const order = await createOrder(accountant, { customerId: customer.id, totalAmount: 100, receiptAmount: 10 }, undefined);
+    const order = await createOrder(
+      accountant,
+      { customerId: customer.id, totalAmount: 100, receiptAmount: 10 },
+      undefined,
+    );
 
     const { value, trips } = await measure(() => getOrder(accountant, order.id, 'http://localhost'));
 

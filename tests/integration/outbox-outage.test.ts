@@ -96,7 +96,15 @@ describe('outbox consumers through a 10-second DynamoDB outage', () => {
       const order = await seedOrder(i);
       for (const [seq, event] of SEQUENCE.entries()) {
         const outboxEvent = newOutboxEvent(
-          { id: newId(), kind: 'notify', event, orderId: order.id, tenantId: TENANT, orderSeq: seq + 1, payload: { customerNotificationsEnabled: true } },
+          {
+            id: newId(),
+            kind: 'notify',
+            event,
+            orderId: order.id,
+            tenantId: TENANT,
+            orderSeq: seq + 1,
+            payload: { customerNotificationsEnabled: true },
+          },
           new Date().toISOString(),
         );
         await ddb.send(new TransactWriteCommand({ TransactItems: [outboxPutItem(outboxEvent)] }));
@@ -160,13 +168,20 @@ describe('outbox consumers through a 10-second DynamoDB outage', () => {
     const stored = await Promise.all(events.map((e) => getOutboxEvent(e.id)));
     const sentOk = channel.sends.filter((s) => s.ok);
     const perMessage = new Map<string, number>();
-    for (const send of sentOk) perMessage.set(`${send.to} ${send.text}`, (perMessage.get(`${send.to} ${send.text}`) ?? 0) + 1);
+    for (const send of sentOk)
+      perMessage.set(`${send.to} ${send.text}`, (perMessage.get(`${send.to} ${send.text}`) ?? 0) + 1);
     const duplicates = [...perMessage.values()].filter((n) => n > 1).length;
-    const unknown = stored.flatMap((e) => Object.values(e?.deliveries ?? {})).filter((v) => v.startsWith('unknown:')).length;
+    const unknown = stored
+      .flatMap((e) => Object.values(e?.deliveries ?? {}))
+      .filter((v) => v.startsWith('unknown:')).length;
     const lateAfterOutage = [...doneAt.values()].map((at) => Math.max(0, at - outageEnd));
     // Of the events not yet done when the table went away, the first ones each order had ready (the others wait their turn behind them).
     const firstWaiting = events.filter(
-      (e) => inFlight.has(e.id) && !events.some((other) => other.orderId === e.orderId && inFlight.has(other.id) && (other.orderSeq ?? 0) < (e.orderSeq ?? 0)),
+      (e) =>
+        inFlight.has(e.id) &&
+        !events.some(
+          (other) => other.orderId === e.orderId && inFlight.has(other.id) && (other.orderSeq ?? 0) < (e.orderSeq ?? 0),
+        ),
     );
     const firstDoneAfterOutage = firstWaiting.map((e) => Math.max(0, (doneAt.get(e.id) ?? Infinity) - outageEnd));
     const maxBackoff = Math.max(0, ...backoffs);

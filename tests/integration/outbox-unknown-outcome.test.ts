@@ -55,14 +55,20 @@ async function seedOrder(): Promise<OrderRecord> {
     createdAt: now,
     updatedAt: now,
   };
-  await ddb.send(new PutCommand({ TableName: process.env.TABLE_NAME, Item: { ...keys.order(order.id), entity: 'order', ...order } }));
+  await ddb.send(
+    new PutCommand({ TableName: process.env.TABLE_NAME, Item: { ...keys.order(order.id), entity: 'order', ...order } }),
+  );
   return order;
 }
 
 /** The item and change a write is about: the same write tried again has the same one. */
 function writeOf(command: string, input: Record<string, unknown>): string {
   const item = input.Item as Record<string, unknown> | undefined;
-  return JSON.stringify([command, input.Key ?? (item ? [item.pk, item.sk] : input.TransactItems), input.UpdateExpression]);
+  return JSON.stringify([
+    command,
+    input.Key ?? (item ? [item.pk, item.sk] : input.TransactItems),
+    input.UpdateExpression,
+  ]);
 }
 
 /**
@@ -170,7 +176,9 @@ async function firstAttempt(): Promise<{
 }
 
 const reportDelivered = (message: ChatMessage & { messageId: string }) =>
-  receiveWhatsAppWebhook(statusPayload(message.messageId, 'delivered', { to: message.to, callbackData: message.callbackData }));
+  receiveWhatsAppWebhook(
+    statusPayload(message.messageId, 'delivered', { to: message.to, callbackData: message.callbackData }),
+  );
 
 describe('a message whose id the table never got', () => {
   it('is listed delivered, not unknown, when WhatsApp reports it before the event is taken up again', async () => {
@@ -203,19 +211,31 @@ describe('a message whose id the table never got', () => {
     // Arrange: the next attempt lists it unknown (nothing reported yet), and sends it no second time
     const { order, eventId, channel, sent } = await firstAttempt();
     await deliverUntilDone(eventId, channel);
-    const before = (await listOrderMessages(PLATFORM_SCOPE, order.id)).filter((m) => m.to === order.customer.mobileNumber);
-    expect(before).toEqual([expect.objectContaining({ outcome: 'unknown', reason: expect.stringContaining('not sent again') })]);
+    const before = (await listOrderMessages(PLATFORM_SCOPE, order.id)).filter(
+      (m) => m.to === order.customer.mobileNumber,
+    );
+    expect(before).toEqual([
+      expect.objectContaining({ outcome: 'unknown', reason: expect.stringContaining('not sent again') }),
+    ]);
 
     // Act
     await reportDelivered(sent[0]!);
-    const read = await receiveWhatsAppWebhook(statusPayload(sent[0]!.messageId, 'read', { to: sent[0]!.to, callbackData: sent[0]!.callbackData }));
+    const read = await receiveWhatsAppWebhook(
+      statusPayload(sent[0]!.messageId, 'read', { to: sent[0]!.to, callbackData: sent[0]!.callbackData }),
+    );
 
     // Assert
     expect(sent.filter((m) => m.to === order.customer.mobileNumber)).toHaveLength(1);
     expect(read).toMatchObject({ statuses: 1, unknownStatuses: 0 });
-    const after = (await listOrderMessages(PLATFORM_SCOPE, order.id)).filter((m) => m.to === order.customer.mobileNumber);
+    const after = (await listOrderMessages(PLATFORM_SCOPE, order.id)).filter(
+      (m) => m.to === order.customer.mobileNumber,
+    );
     expect(after).toEqual([
-      expect.objectContaining({ messageId: sent[0]!.messageId, outcome: 'accepted', statuses: { delivered: expect.any(String), read: expect.any(String) } }),
+      expect.objectContaining({
+        messageId: sent[0]!.messageId,
+        outcome: 'accepted',
+        statuses: { delivered: expect.any(String), read: expect.any(String) },
+      }),
     ]);
     expect(after[0]!.reason).toBeUndefined();
   });
@@ -227,7 +247,9 @@ describe("a message whose record was written, but not the event's note of it", (
     // is written) until the consumer gives up completing the event
     const order = await seedOrder();
     const event = await seedDepositEvent(order);
-    const outage = outageUntilGivenUp((command, input) => command === 'UpdateItemCommand' && /"pk":(\{"S":)?"OUTBOX#/.test(JSON.stringify(input)));
+    const outage = outageUntilGivenUp(
+      (command, input) => command === 'UpdateItemCommand' && /"pk":(\{"S":)?"OUTBOX#/.test(JSON.stringify(input)),
+    );
     const sent: Array<ChatMessage & { messageId: string }> = [];
     const channel: ChatChannel = {
       async send(message) {

@@ -17,7 +17,13 @@ import type { OrderEvent } from '../../lib/domain/notifications.js';
 import { ChannelError } from '../../lib/notify/message.js';
 import { listChatLog } from '../../lib/store/chat-log.js';
 import { processEvent, type Outcome, type ProcessorDeps } from '../../lib/use-cases/outbox/process-event.js';
-import { getOutboxEvent, newOutboxEvent, outboxPutItem, parkedEvents, type OutboxEvent } from '../../lib/store/outbox.js';
+import {
+  getOutboxEvent,
+  newOutboxEvent,
+  outboxPutItem,
+  parkedEvents,
+  type OutboxEvent,
+} from '../../lib/store/outbox.js';
 import { ddb } from '../../lib/store/client.js';
 import * as keys from '../../lib/store/keys.js';
 import { putHistoryItem, putOrderItem, type OrderRecord } from '../../lib/store/orders.js';
@@ -48,7 +54,8 @@ process.env.OUTBOX_RETRY_BASE_MS = String(3_600_000); // capped at 15 minutes: f
 process.env.OUTBOX_MAX_ATTEMPTS = '5';
 process.env.LOG_LEVEL = 'error'; // the failed attempts below are expected
 
-const unavailable = () => new ChannelError('UNAVAILABLE', 'WhatsApp is down (test)', { retryable: true, httpStatus: 503, attempts: 3 });
+const unavailable = () =>
+  new ChannelError('UNAVAILABLE', 'WhatsApp is down (test)', { retryable: true, httpStatus: 503, attempts: 3 });
 const deps = (channel: RecordingChannel): ProcessorDeps => ({
   channel,
   copy: async () => {
@@ -69,10 +76,16 @@ let staff: Array<{ id: string; role: 'accountant' | 'operations'; mobileNumber: 
 beforeAll(async () => {
   const [accountants, operations] = await Promise.all([listStaff(GULF, 'accountant'), listStaff(GULF, 'operations')]);
   staff = [
-    ...accountants.filter((u) => u.mobileNumber).map((u) => ({ id: u.id, role: 'accountant' as const, mobileNumber: u.mobileNumber! })),
-    ...operations.filter((u) => u.mobileNumber).map((u) => ({ id: u.id, role: 'operations' as const, mobileNumber: u.mobileNumber! })),
+    ...accountants
+      .filter((u) => u.mobileNumber)
+      .map((u) => ({ id: u.id, role: 'accountant' as const, mobileNumber: u.mobileNumber! })),
+    ...operations
+      .filter((u) => u.mobileNumber)
+      .map((u) => ({ id: u.id, role: 'operations' as const, mobileNumber: u.mobileNumber! })),
   ];
-  expect(staff.map((u) => u.mobileNumber)).toEqual(expect.arrayContaining([DEMO_ACCOUNTANT.phone, DEMO_OPERATIONS.phone]));
+  expect(staff.map((u) => u.mobileNumber)).toEqual(
+    expect.arrayContaining([DEMO_ACCOUNTANT.phone, DEMO_OPERATIONS.phone]),
+  );
 });
 
 afterEach(() => {
@@ -131,7 +144,8 @@ describe('outbox consumer: retries deliver exactly once', () => {
         .map((s) => s.messageId)
         .sort(),
     );
-    for (const send of channel.sends.filter((s) => s.ok)) expect(send.text).toContain(`#${order.orderNumber} (Kia Sorento 2022)`);
+    for (const send of channel.sends.filter((s) => s.ok))
+      expect(send.text).toContain(`#${order.orderNumber} (Kia Sorento 2022)`);
     console.info(
       `fails 3 times then succeeds: ${outcomes.join(' -> ')}; sends per recipient ${JSON.stringify(channel.attempted())}, successful ${JSON.stringify(channel.delivered())}`,
     );
@@ -142,7 +156,9 @@ describe('outbox consumer: retries deliver exactly once', () => {
     const { order, recipients } = await realOrder();
     const event = await writeOutboxEvent({ orderId: order.id, event: 'contract.signed' });
     let accountantFailuresLeft = 1;
-    const channel = new RecordingChannel((to) => (to === DEMO_ACCOUNTANT.phone && accountantFailuresLeft-- > 0 ? unavailable() : undefined));
+    const channel = new RecordingChannel((to) =>
+      to === DEMO_ACCOUNTANT.phone && accountantFailuresLeft-- > 0 ? unavailable() : undefined,
+    );
 
     // Act
     const first = await processEvent(event.id, deps(channel));
@@ -153,7 +169,9 @@ describe('outbox consumer: retries deliver exactly once', () => {
     // Assert
     expect([first, second]).toEqual(['retry', 'done']);
     expect(reachedFirst).toEqual(expect.arrayContaining([order.customer.mobileNumber, DEMO_MARKETER.phone]));
-    expect(Object.keys(afterFirst.deliveries).sort()).toEqual(reachedFirst.map((p) => recipients.byPhone.get(p)).sort());
+    expect(Object.keys(afterFirst.deliveries).sort()).toEqual(
+      reachedFirst.map((p) => recipients.byPhone.get(p)).sort(),
+    );
     expect(afterFirst).toMatchObject({ status: 'pending', attempts: 1, lastError: 'WhatsApp is down (test)' });
     const secondAttempt = channel.sends.slice(reachedFirst.length + 1);
     expect(secondAttempt.map((s) => s.to).filter((to) => reachedFirst.includes(to))).toEqual([]);
@@ -210,11 +228,22 @@ describe('outbox consumer: parking and replay', () => {
     // Assert
     expect(outcomes).toEqual(['retry', 'retry', 'retry', 'retry', 'parked']);
     expect(channel.delivered()).toEqual({});
-    expect(parked).toMatchObject({ status: 'parked', attempts: 5, lastError: 'WhatsApp is down (test)', deliveries: {} });
+    expect(parked).toMatchObject({
+      status: 'parked',
+      attempts: 5,
+      lastError: 'WhatsApp is down (test)',
+      deliveries: {},
+    });
     expect(listed.map((e) => e.id)).toContain(event.id);
     expect(parkedCli.code, parkedCli.stderr).toBe(0);
     expect(JSON.parse(parkedCli.stdout)).toContainEqual(
-      expect.objectContaining({ id: event.id, status: 'parked', attempts: 5, orderId: order.id, event: 'contract.signed' }),
+      expect.objectContaining({
+        id: event.id,
+        status: 'parked',
+        attempts: 5,
+        orderId: order.id,
+        event: 'contract.signed',
+      }),
     );
     expect(replayCli.code, replayCli.stderr).toBe(0);
     expect(JSON.parse(replayCli.stdout)).toEqual({ replayed: event.id });
@@ -223,7 +252,9 @@ describe('outbox consumer: parking and replay', () => {
     expect(Object.keys(delivered.deliveries).sort()).toEqual([...recipients.keys].sort());
     for (const messageId of Object.values(delivered.deliveries)) expect(messageId).toMatch(/^local\./);
     expect((await parkedEvents(1000)).map((e) => e.id)).not.toContain(event.id);
-    const signed = about(await messagesSince(since), order.orderNumber).filter((m) => /contract (is )?signed/.test(m.text ?? ''));
+    const signed = about(await messagesSince(since), order.orderNumber).filter((m) =>
+      /contract (is )?signed/.test(m.text ?? ''),
+    );
     expect(tally(signed.map((m) => m.to))).toEqual(once(recipients.phones));
     expect(replayDone.code).toBe(1);
     expect(replayDone.stderr).toContain(`No outbox event ${event.id} waiting to be replayed`);
@@ -238,11 +269,20 @@ describe('outbox consumer: events written before the queue of due events (GSI10)
     // Arrange: the item as the previous version's outboxPutItem wrote it, due now on GSI1 and absent from the queue
     const since = new Date().toISOString();
     const { order, recipients } = await realOrder();
-    const event = newOutboxEvent({ id: newId(), kind: 'notify', event: 'contract.signed', orderId: order.id, tenantId: GULF, payload: {} }, since);
+    const event = newOutboxEvent(
+      { id: newId(), kind: 'notify', event: 'contract.signed', orderId: order.id, tenantId: GULF, payload: {} },
+      since,
+    );
     await ddb.send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.outboxEvent(event.id), gsi1pk: 'OUTBOX#DUE', gsi1sk: `${since}#${event.id}`, entity: 'outboxEvent', ...event },
+        Item: {
+          ...keys.outboxEvent(event.id),
+          gsi1pk: 'OUTBOX#DUE',
+          gsi1sk: `${since}#${event.id}`,
+          entity: 'outboxEvent',
+          ...event,
+        },
       }),
     );
 
@@ -257,11 +297,15 @@ describe('outbox consumer: events written before the queue of due events (GSI10)
     );
 
     // Assert
-    const item = (await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.outboxEvent(event.id), ConsistentRead: true }))).Item!;
+    const item = (
+      await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.outboxEvent(event.id), ConsistentRead: true }))
+    ).Item!;
     expect(Object.keys(delivered.deliveries).sort()).toEqual([...recipients.keys].sort());
     expect(item).not.toHaveProperty('gsi1pk');
     expect(item).not.toHaveProperty('gsi10pk');
-    const signed = about(await messagesSince(since), order.orderNumber).filter((m) => /contract (is )?signed/.test(m.text ?? ''));
+    const signed = about(await messagesSince(since), order.orderNumber).filter((m) =>
+      /contract (is )?signed/.test(m.text ?? ''),
+    );
     expect(tally(signed.map((m) => m.to))).toEqual(once(recipients.phones));
   });
 });
@@ -293,7 +337,10 @@ describe('outbox consumer: a crash right after the change commits', () => {
       createdAt: now,
       updatedAt: now,
     };
-    const event = newOutboxEvent({ id: newId(), kind: 'notify', event: 'order.created', orderId: order.id, tenantId: GULF, payload: {} }, now);
+    const event = newOutboxEvent(
+      { id: newId(), kind: 'notify', event: 'order.created', orderId: order.id, tenantId: GULF, payload: {} },
+      now,
+    );
     const since = new Date().toISOString();
 
     // Act
@@ -301,7 +348,15 @@ describe('outbox consumer: a crash right after the change commits', () => {
       new TransactWriteCommand({
         TransactItems: [
           putOrderItem(order),
-          putHistoryItem({ id: newId(), orderId: order.id, from: null, to: 'DepositSubmitted', by: 'test', role: 'accountant', at: now }),
+          putHistoryItem({
+            id: newId(),
+            orderId: order.id,
+            from: null,
+            to: 'DepositSubmitted',
+            by: 'test',
+            role: 'accountant',
+            at: now,
+          }),
           outboxPutItem(event),
         ],
       }),
@@ -327,7 +382,9 @@ describe('outbox consumer: a crash right after the change commits', () => {
     expect(listed.find((m) => m.to === DEMO_OPERATIONS.phone)?.text).toBe(
       `Order #${order.orderNumber} (Genesis GV80 2023): new order placed; deposit to confirm.`,
     );
-    expect((await messagesSince(since)).filter((m) => m.text?.includes(`#${order.orderNumber} `))).toHaveLength(expected.phones.length);
+    expect((await messagesSince(since)).filter((m) => m.text?.includes(`#${order.orderNumber} `))).toHaveLength(
+      expected.phones.length,
+    );
   }, 120_000);
 });
 
@@ -372,7 +429,8 @@ describe('outbox consumer: a recipient the channel refuses for good', () => {
     expect(done.status).toBe('done');
     expect(done.deliveries[`customer:${customerId}`]).toBe('failed:REJECTED');
     expect(Object.keys(done.deliveries).sort()).toEqual([...expected.keys].sort());
-    for (const key of expected.keys.filter((k) => !k.startsWith('customer:'))) expect(done.deliveries[key], key).toMatch(/^local\./);
+    for (const key of expected.keys.filter((k) => !k.startsWith('customer:')))
+      expect(done.deliveries[key], key).toMatch(/^local\./);
     const listed = about(await listChatLog(1000), orderNumber);
     expect(tally(listed.map((m) => m.to))).toEqual(once(expected.phones.filter((p) => p !== CHAT_FAIL_NUMBER)));
     expect(listed.every((m) => m.text === `Order #${orderNumber} (Hyundai Tucson 1.6T): order cancelled.`)).toBe(true);
@@ -385,8 +443,15 @@ describe('outbox consumer: who hears of an event is decided when it happens', ()
   it('messages the customer whose notifications were on at the event, though they were switched off before delivery', async () => {
     // Arrange
     const { order, recipients } = await realOrder();
-    const event = await writeOutboxEvent({ orderId: order.id, event: 'contract.signed', payload: { customerNotificationsEnabled: true } });
-    const off = await api('PATCH', `/api/v1/orders/${order.id}/customer-notifications`, { key: ops(), body: { enabled: false, version: order.version } });
+    const event = await writeOutboxEvent({
+      orderId: order.id,
+      event: 'contract.signed',
+      payload: { customerNotificationsEnabled: true },
+    });
+    const off = await api('PATCH', `/api/v1/orders/${order.id}/customer-notifications`, {
+      key: ops(),
+      body: { enabled: false, version: order.version },
+    });
     expect(off.status, off.text).toBe(200);
     const channel = new RecordingChannel();
 
@@ -400,7 +465,11 @@ describe('outbox consumer: who hears of an event is decided when it happens', ()
   it('does not message the customer whose notifications were off at the event, though they were switched on before delivery', async () => {
     // Arrange
     const { order, recipients } = await realOrder();
-    const event = await writeOutboxEvent({ orderId: order.id, event: 'contract.signed', payload: { customerNotificationsEnabled: false } });
+    const event = await writeOutboxEvent({
+      orderId: order.id,
+      event: 'contract.signed',
+      payload: { customerNotificationsEnabled: false },
+    });
     const channel = new RecordingChannel();
 
     // Act
@@ -415,12 +484,18 @@ describe('outbox consumer: who hears of an event is decided when it happens', ()
     // Arrange
     const { order } = await realOrder();
     const leaver = await newStaffUser('accountant', GULF, { name: 'Leaves after the event' });
-    const leaverPhone = (await api('GET', `/api/v1/users/${leaver}`, { key: demoKey('admin') })).body.data.mobileNumber as string;
-    const event = await writeOutboxEvent({ orderId: order.id, event: 'contract.signed', payload: { customerNotificationsEnabled: true } });
+    const leaverPhone = (await api('GET', `/api/v1/users/${leaver}`, { key: demoKey('admin') })).body.data
+      .mobileNumber as string;
+    const event = await writeOutboxEvent({
+      orderId: order.id,
+      event: 'contract.signed',
+      payload: { customerNotificationsEnabled: true },
+    });
     const deactivated = await api('POST', `/api/v1/users/${leaver}/deactivate`, { key: demoKey('admin') });
     expect(deactivated.status, deactivated.text).toBe(200);
     const newcomer = await newStaffUser('accountant', GULF, { name: 'Joins after the event' });
-    const newcomerPhone = (await api('GET', `/api/v1/users/${newcomer}`, { key: demoKey('admin') })).body.data.mobileNumber as string;
+    const newcomerPhone = (await api('GET', `/api/v1/users/${newcomer}`, { key: demoKey('admin') })).body.data
+      .mobileNumber as string;
     const channel = new RecordingChannel();
 
     // Act
@@ -435,19 +510,36 @@ describe('outbox consumer: who hears of an event is decided when it happens', ()
 });
 
 describe("outbox consumer: an order's messages go out in the order of its events", () => {
-  const SEQUENCE: OrderEvent[] = ['deposit.confirmed', 'inspection.scheduled', 'inspection.completed', 'contract.signed', 'order.purchased', 'order.shipped'];
+  const SEQUENCE: OrderEvent[] = [
+    'deposit.confirmed',
+    'inspection.scheduled',
+    'inspection.completed',
+    'contract.signed',
+    'order.purchased',
+    'order.shipped',
+  ];
 
   it("delivers each recipient an order's messages in sequence while 3 consumers race over the events in random order, with failures", async () => {
     // Arrange: the order's own creation message (sequence 1) goes first, through the local runner.
     const { order } = await realOrder();
     await waitFor(
       'the order-created message',
-      async () => ((await messagesTo(DEMO_MARKETER.phone)).some((m) => m.text?.includes(`#${order.orderNumber} `)) ? true : undefined),
+      async () =>
+        (await messagesTo(DEMO_MARKETER.phone)).some((m) => m.text?.includes(`#${order.orderNumber} `))
+          ? true
+          : undefined,
       RUNNER_WAIT_MS,
     );
     const events = [];
     for (const [i, event] of SEQUENCE.entries())
-      events.push(await writeOutboxEvent({ orderId: order.id, event, orderSeq: i + 2, payload: { customerNotificationsEnabled: true } }));
+      events.push(
+        await writeOutboxEvent({
+          orderId: order.id,
+          event,
+          orderSeq: i + 2,
+          payload: { customerNotificationsEnabled: true },
+        }),
+      );
     let sendIndex = 0;
     // Every fourth send fails (retryable), so attempts are retried out of order too.
     const channel = new RecordingChannel(() => (sendIndex++ % 4 === 3 ? unavailable() : undefined), 5);
@@ -468,7 +560,9 @@ describe("outbox consumer: an order's messages go out in the order of its events
 
     // Assert
     expect(pending.size).toBe(0);
-    const phrases = SEQUENCE.map((event) => notificationText(event, 'marketer', { orderNumber: order.orderNumber, car: 'Kia Sorento 2022' }, ''));
+    const phrases = SEQUENCE.map((event) =>
+      notificationText(event, 'marketer', { orderNumber: order.orderNumber, car: 'Kia Sorento 2022' }, ''),
+    );
     const toMarketer = channel.sends.filter((s) => s.ok && s.to === DEMO_MARKETER.phone).map((s) => s.text);
     expect(toMarketer).toEqual(phrases);
   }, 120_000);
@@ -478,7 +572,11 @@ describe('outbox consumer: a failed attempt is given back promptly', () => {
   it('gives the event back for its retry once the table answers again, instead of holding it for the lease', async () => {
     // Arrange: every send fails, and the first three writes recording the failure fail too (the table is briefly unreachable).
     const { order } = await realOrder();
-    const event = await writeOutboxEvent({ orderId: order.id, event: 'contract.signed', payload: { customerNotificationsEnabled: true } });
+    const event = await writeOutboxEvent({
+      orderId: order.id,
+      event: 'contract.signed',
+      payload: { customerNotificationsEnabled: true },
+    });
     let refusals = 3;
     const name = `outage-${newId()}`;
     ddb.middlewareStack.add(
@@ -491,7 +589,10 @@ describe('outbox consumer: a failed attempt is given back promptly', () => {
           input.UpdateExpression?.includes('lastError')
         ) {
           refusals -= 1;
-          throw Object.assign(new Error('injected: DynamoDB unreachable'), { name: 'TimeoutError', code: 'ECONNRESET' });
+          throw Object.assign(new Error('injected: DynamoDB unreachable'), {
+            name: 'TimeoutError',
+            code: 'ECONNRESET',
+          });
         }
         return next(args);
       },
@@ -510,7 +611,11 @@ describe('outbox consumer: a failed attempt is given back promptly', () => {
     const after = await stored(event.id);
     expect(refusals).toBe(0);
     expect(outcome).toBe('retry');
-    expect(after).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.stringMatching(/WhatsApp is down/) });
+    expect(after).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: expect.stringMatching(/WhatsApp is down/),
+    });
     expect(after.leaseUntil).toBeUndefined();
   });
 });

@@ -18,7 +18,8 @@ async function writesDuring<T>(action: () => Promise<T>): Promise<{ value: T; wr
   ddb.middlewareStack.add(
     (next, context) => async (args) => {
       const result = await next(args);
-      if (String(context.commandName).startsWith('Update') || String(context.commandName).startsWith('Put')) writes += 1;
+      if (String(context.commandName).startsWith('Update') || String(context.commandName).startsWith('Put'))
+        writes += 1;
       return result;
     },
     { step: 'initialize', name },
@@ -50,7 +51,9 @@ describe("the local rate limiter's counter", () => {
     expect(writes).toBe(5);
     const refused = outcomes.find((o) => !o.admitted);
     expect(refused).toMatchObject({ admitted: false, counts: { second: 6, day: 6 } });
-    const { Item } = await ddb.send(new GetCommand({ TableName: tableName(), Key: keys.rateQuota(keyId, dayOf(now)), ConsistentRead: true }));
+    const { Item } = await ddb.send(
+      new GetCommand({ TableName: tableName(), Key: keys.rateQuota(keyId, dayOf(now)), ConsistentRead: true }),
+    );
     expect(Item).toMatchObject({ dayCount: 5, inSecond: 5 });
   });
 
@@ -59,9 +62,16 @@ describe("the local rate limiter's counter", () => {
     const first = await startOfNextSecond();
     const limit = { rps: 2, quotaPerDay: 3 };
 
-    const inFirst = [await admitRequest(keyId, first, limit), await admitRequest(keyId, first, limit), await admitRequest(keyId, first, limit)];
+    const inFirst = [
+      await admitRequest(keyId, first, limit),
+      await admitRequest(keyId, first, limit),
+      await admitRequest(keyId, first, limit),
+    ];
     const next = first + 1000;
-    const { value: inNext, writes } = await writesDuring(async () => [await admitRequest(keyId, next, limit), await admitRequest(keyId, next, limit)]);
+    const { value: inNext, writes } = await writesDuring(async () => [
+      await admitRequest(keyId, next, limit),
+      await admitRequest(keyId, next, limit),
+    ]);
 
     expect(inFirst.map((o) => o.admitted)).toEqual([true, true, false]);
     // The new second admits one more (the day's third), then the quota refuses, without a write.

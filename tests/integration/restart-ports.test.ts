@@ -68,7 +68,8 @@ async function start(ports: Ports): Promise<Started> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (!(/ready after/.test(output) && /catalogue: \d+ cars/.test(output))) {
     if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}):\n${output.slice(-3000)}`);
-    if (Date.now() > deadline) throw new Error(`npm start on port ${ports.http} did not get ready with its catalogue:\n${output.slice(-3000)}`);
+    if (Date.now() > deadline)
+      throw new Error(`npm start on port ${ports.http} did not get ready with its catalogue:\n${output.slice(-3000)}`);
     await sleep(250);
   }
   return { child, output: () => output };
@@ -91,7 +92,13 @@ async function stop(started: Started): Promise<void> {
 
 // --- the API, the table and the bucket of a start ------------------------------------------------
 
-async function call(ports: Ports, key: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+async function call(
+  ports: Ports,
+  key: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
   const send = () =>
     fetch(`http://127.0.0.1:${ports.http}/api/v1${path}`, {
       method,
@@ -184,7 +191,11 @@ describe('npm start restarted on other ports', () => {
         mobileNumber: `+97150${String(Date.now() % 10_000_000).padStart(7, '0')}`,
       });
       expect(customer.status, JSON.stringify(customer.body)).toBe(201);
-      const created = await call(SECOND, marketer, 'POST', '/orders', { customerId: customer.body.data.id, carId, totalAmount: 15_000 });
+      const created = await call(SECOND, marketer, 'POST', '/orders', {
+        customerId: customer.body.data.id,
+        carId,
+        totalAmount: 15_000,
+      });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       const order = created.body.data;
 
@@ -201,7 +212,9 @@ describe('npm start restarted on other ports', () => {
       const items = await tableItems(SECOND);
       const snapshotKey = items.find((item) => item.entity?.S === 'cataloguePointer')?.objectKey?.S;
       // The snapshot's rows as the list reads them (its arrays are partly gzipped, partly raw).
-      const snapshot = snapshotKey ? JSON.stringify(allRows(decodeSnapshot(await objectBytes(s3, snapshotKey)).index)) : '';
+      const snapshot = snapshotKey
+        ? JSON.stringify(allRows(decodeSnapshot(await objectBytes(s3, snapshotKey)).index))
+        : '';
       const firstArchived = archived.length > 0 ? await objectBytes(s3, archived[0]!) : Buffer.alloc(0);
       const firstSource = await fetch(car.body.data.images[0]);
       const firstSourceBytes = Buffer.from(await firstSource.arrayBuffer());
@@ -225,7 +238,11 @@ describe('npm start restarted on other ports', () => {
       // Assert: no port in the table (cars, order, its events) or the catalogue snapshot.
       const withPort = items.filter((item) => JSON.stringify(item).includes('127.0.0.1:'));
       expect(withPort.map((item) => `${item.pk?.S} ${item.sk?.S}`)).toEqual([]);
-      expect(items.some((item) => item.entity?.S === 'car' && JSON.stringify(item).includes(`s3://${BUCKET}/pictures/demo/`))).toBe(true);
+      expect(
+        items.some(
+          (item) => item.entity?.S === 'car' && JSON.stringify(item).includes(`s3://${BUCKET}/pictures/demo/`),
+        ),
+      ).toBe(true);
       expect(snapshot).toContain(`s3://${BUCKET}/pictures/demo/`);
       expect(snapshot).not.toContain('127.0.0.1:');
     } finally {

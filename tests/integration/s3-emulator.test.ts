@@ -126,7 +126,11 @@ describe("the test stack's S3 emulator", () => {
     expect(keys.length).toBeGreaterThan(1_000);
     const pages: Array<{ keys: string[]; keyCount: number | undefined; truncated: boolean | undefined }> = [];
     for await (const page of paginateListObjectsV2({ client, pageSize: 100 }, { Bucket: bucket })) {
-      pages.push({ keys: (page.Contents ?? []).map((object) => object.Key!), keyCount: page.KeyCount, truncated: page.IsTruncated });
+      pages.push({
+        keys: (page.Contents ?? []).map((object) => object.Key!),
+        keyCount: page.KeyCount,
+        truncated: page.IsTruncated,
+      });
     }
     expect(pages).toHaveLength(Math.ceil(keys.length / 100));
     expect(pages.every((page) => page.keys.length === page.keyCount)).toBe(true);
@@ -138,7 +142,8 @@ describe("the test stack's S3 emulator", () => {
 
     // S3's own page size: at most 1,000 keys, whatever is asked.
     const bigPages: number[] = [];
-    for await (const page of paginateListObjectsV2({ client, pageSize: 5_000 }, { Bucket: bucket })) bigPages.push(page.Contents?.length ?? 0);
+    for await (const page of paginateListObjectsV2({ client, pageSize: 5_000 }, { Bucket: bucket }))
+      bigPages.push(page.Contents?.length ?? 0);
     expect(bigPages).toEqual([1_000, keys.length - 1_000]);
 
     await apiAnswers();
@@ -148,7 +153,10 @@ describe("the test stack's S3 emulator", () => {
     const expected = [...new Set(sorted.map((key) => (key.includes('/') ? key.slice(0, key.indexOf('/') + 1) : key)))];
     const seen: string[] = [];
     for await (const page of paginateListObjectsV2({ client, pageSize: 3 }, { Bucket: bucket, Delimiter: '/' })) {
-      const entries = [...(page.Contents ?? []).map((object) => object.Key!), ...(page.CommonPrefixes ?? []).map((prefix) => prefix.Prefix!)];
+      const entries = [
+        ...(page.Contents ?? []).map((object) => object.Key!),
+        ...(page.CommonPrefixes ?? []).map((prefix) => prefix.Prefix!),
+      ];
       expect(entries.length).toBe(page.KeyCount);
       expect(entries.length).toBeLessThanOrEqual(3);
       seen.push(...entries.sort(byteOrder));
@@ -156,7 +164,10 @@ describe("the test stack's S3 emulator", () => {
     expect(seen).toEqual(expected);
 
     const inFolder: string[] = [];
-    for await (const page of paginateListObjectsV2({ client, pageSize: 7 }, { Bucket: bucket, Prefix: 'cars/1', StartAfter: 'cars/15/' })) {
+    for await (const page of paginateListObjectsV2(
+      { client, pageSize: 7 },
+      { Bucket: bucket, Prefix: 'cars/1', StartAfter: 'cars/15/' },
+    )) {
       inFolder.push(...(page.Contents ?? []).map((object) => object.Key!));
     }
     expect(inFolder).toEqual(sorted.filter((key) => key.startsWith('cars/1') && byteOrder(key, 'cars/15/') > 0));
@@ -180,13 +191,20 @@ describe("the test stack's S3 emulator", () => {
     const rolledUp: string[] = [];
     marker = undefined;
     for (;;) {
-      const page: ListObjectsCommandOutput = await client.send(new ListObjectsCommand({ Bucket: bucket, MaxKeys: 2, Delimiter: '/', Marker: marker }));
-      rolledUp.push(...(page.Contents ?? []).map((object) => object.Key!), ...(page.CommonPrefixes ?? []).map((prefix) => prefix.Prefix!));
+      const page: ListObjectsCommandOutput = await client.send(
+        new ListObjectsCommand({ Bucket: bucket, MaxKeys: 2, Delimiter: '/', Marker: marker }),
+      );
+      rolledUp.push(
+        ...(page.Contents ?? []).map((object) => object.Key!),
+        ...(page.CommonPrefixes ?? []).map((prefix) => prefix.Prefix!),
+      );
       if (!page.IsTruncated) break;
       expect(page.NextMarker).toBeDefined();
       marker = page.NextMarker;
     }
-    expect(rolledUp.sort(byteOrder)).toEqual([...new Set(sorted.map((key) => (key.includes('/') ? key.slice(0, key.indexOf('/') + 1) : key)))]);
+    expect(rolledUp.sort(byteOrder)).toEqual([
+      ...new Set(sorted.map((key) => (key.includes('/') ? key.slice(0, key.indexOf('/') + 1) : key))),
+    ]);
   });
 
   it('answers the raw request that ended s3rver 3.7.1 (GET ?list-type=2&max-keys=5) with a page and a working token', async () => {
@@ -198,25 +216,43 @@ describe("the test stack's S3 emulator", () => {
     expect(firstBody).toContain('<IsTruncated>true</IsTruncated>');
     const token = /<NextContinuationToken>([^<]+)<\/NextContinuationToken>/.exec(firstBody)![1]!;
 
-    const second = await fetch(`${endpoint}/${bucket}?list-type=2&max-keys=5&continuation-token=${encodeURIComponent(token)}`);
+    const second = await fetch(
+      `${endpoint}/${bucket}?list-type=2&max-keys=5&continuation-token=${encodeURIComponent(token)}`,
+    );
     expect(keysOf(await second.text())).toEqual(sorted.slice(5, 10));
     await apiAnswers();
   });
 
   it('answers malformed requests with S3 XML errors and goes on serving', async () => {
     const list = (query: string) => fetch(`${endpoint}/${bucket}?${query}`);
-    expect(await xmlError(await list('list-type=2&continuation-token=garbage'))).toEqual({ status: 400, code: 'InvalidArgument' });
-    expect(await xmlError(await list(`list-type=2&continuation-token=${encodeURIComponent(randomBytes(6_000).toString('base64'))}`))).toEqual({
+    expect(await xmlError(await list('list-type=2&continuation-token=garbage'))).toEqual({
+      status: 400,
+      code: 'InvalidArgument',
+    });
+    expect(
+      await xmlError(
+        await list(`list-type=2&continuation-token=${encodeURIComponent(randomBytes(6_000).toString('base64'))}`),
+      ),
+    ).toEqual({
       status: 400,
       code: 'InvalidArgument',
     });
     // A token of another bucket, well-formed.
-    expect(await xmlError(await list(`list-type=2&continuation-token=${encodeURIComponent(Buffer.from('other-bucket/a').toString('base64'))}`))).toEqual({
+    expect(
+      await xmlError(
+        await list(
+          `list-type=2&continuation-token=${encodeURIComponent(Buffer.from('other-bucket/a').toString('base64'))}`,
+        ),
+      ),
+    ).toEqual({
       status: 400,
       code: 'InvalidArgument',
     });
     // Longer than Node's HTTP parser takes: refused before any handler runs.
-    expect(await xmlError(await list(`list-type=2&continuation-token=${'A'.repeat(40_000)}`))).toEqual({ status: 400, code: 'RequestHeaderSectionTooLarge' });
+    expect(await xmlError(await list(`list-type=2&continuation-token=${'A'.repeat(40_000)}`))).toEqual({
+      status: 400,
+      code: 'RequestHeaderSectionTooLarge',
+    });
     expect(await xmlError(await list('list-type=2&max-keys=abc'))).toEqual({ status: 400, code: 'InvalidArgument' });
     expect(await xmlError(await list('list-type=2&max-keys=-1'))).toEqual({ status: 400, code: 'InvalidArgument' });
     expect(await xmlError(await list('encoding-type=bogus'))).toEqual({ status: 400, code: 'InvalidArgument' });
@@ -225,22 +261,32 @@ describe("the test stack's S3 emulator", () => {
     expect(await xmlError(await list('start-after=a'))).toEqual({ status: 400, code: 'InvalidArgument' });
     expect(await xmlError(await list('cors&website'))).toEqual({ status: 400, code: 'InvalidArgument' });
     expect(await xmlError(await list('uploads'))).toEqual({ status: 501, code: 'NotImplemented' });
-    expect((await xmlError(await fetch(`${endpoint}/${bucket}`, { headers: { authorization: 'AWS4-HMAC-SHA256 garbage' } }))).status).toBeGreaterThanOrEqual(
-      400,
-    );
+    expect(
+      (await xmlError(await fetch(`${endpoint}/${bucket}`, { headers: { authorization: 'AWS4-HMAC-SHA256 garbage' } })))
+        .status,
+    ).toBeGreaterThanOrEqual(400);
 
     const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: 'bad-xml' }));
-    const complete = (body: string) => fetch(`${endpoint}/${bucket}/bad-xml?uploadId=${UploadId}`, { method: 'POST', body });
-    expect(await xmlError(await complete('<CompleteMultipartUpload><Part><PartNumber>1</Part>'))).toEqual({ status: 400, code: 'MalformedXML' });
+    const complete = (body: string) =>
+      fetch(`${endpoint}/${bucket}/bad-xml?uploadId=${UploadId}`, { method: 'POST', body });
+    expect(await xmlError(await complete('<CompleteMultipartUpload><Part><PartNumber>1</Part>'))).toEqual({
+      status: 400,
+      code: 'MalformedXML',
+    });
     expect(await xmlError(await complete('not xml at all'))).toEqual({ status: 400, code: 'MalformedXML' });
     expect(await xmlError(await complete('<Other/>'))).toEqual({ status: 400, code: 'MalformedXML' });
     // An upload id that is a path: the fork would have written outside its store.
-    const escaped = await fetch(`${endpoint}/${bucket}/x?uploadId=${encodeURIComponent('../../../escape')}&partNumber=1`, { method: 'PUT', body: 'x' });
+    const escaped = await fetch(
+      `${endpoint}/${bucket}/x?uploadId=${encodeURIComponent('../../../escape')}&partNumber=1`,
+      { method: 'PUT', body: 'x' },
+    );
     expect(await xmlError(escaped)).toEqual({ status: 404, code: 'NoSuchUpload' });
 
     // Bytes that are not HTTP at all.
     const raw = await new Promise<string>((resolve, reject) => {
-      const socket = connect(Number(new URL(endpoint).port), '127.0.0.1', () => socket.write('NOT HTTP AT ALL\r\n\r\n'));
+      const socket = connect(Number(new URL(endpoint).port), '127.0.0.1', () =>
+        socket.write('NOT HTTP AT ALL\r\n\r\n'),
+      );
       let answer = '';
       socket.on('data', (chunk) => (answer += chunk.toString()));
       socket.on('end', () => resolve(answer));
@@ -255,10 +301,14 @@ describe("the test stack's S3 emulator", () => {
 
   describe('multipart uploads', () => {
     const upload = async (key: string, parts: Uint8Array[]) => {
-      const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ContentType: 'application/octet-stream' }));
+      const { UploadId } = await client.send(
+        new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ContentType: 'application/octet-stream' }),
+      );
       const uploaded = [];
       for (const [i, body] of parts.entries()) {
-        const { ETag } = await client.send(new UploadPartCommand({ Bucket: bucket, Key: key, UploadId, PartNumber: i + 1, Body: body }));
+        const { ETag } = await client.send(
+          new UploadPartCommand({ Bucket: bucket, Key: key, UploadId, PartNumber: i + 1, Body: body }),
+        );
         uploaded.push({ PartNumber: i + 1, ETag: ETag! });
       }
       return { UploadId: UploadId!, parts: uploaded };
@@ -268,23 +318,52 @@ describe("the test stack's S3 emulator", () => {
       const bodies = [randomBytes(5 * MiB), randomBytes(1_000)];
       const { UploadId, parts } = await upload('multipart/big.bin', bodies);
       const completeWith = (Parts: Array<{ PartNumber: number; ETag: string }>) =>
-        client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: 'multipart/big.bin', UploadId, MultipartUpload: { Parts } }));
+        client.send(
+          new CompleteMultipartUploadCommand({
+            Bucket: bucket,
+            Key: 'multipart/big.bin',
+            UploadId,
+            MultipartUpload: { Parts },
+          }),
+        );
 
       // A part never uploaded: the fork's own code ended its process on this one.
-      expect(await s3Error(completeWith([...parts, { PartNumber: 3, ETag: '"00000000000000000000000000000000"' }]))).toEqual({
+      expect(
+        await s3Error(completeWith([...parts, { PartNumber: 3, ETag: '"00000000000000000000000000000000"' }])),
+      ).toEqual({
         name: 'InvalidPart',
         status: 400,
       });
-      expect(await s3Error(completeWith([parts[0]!, { ...parts[1]!, ETag: '"0123456789abcdef0123456789abcdef"' }]))).toEqual({
+      expect(
+        await s3Error(completeWith([parts[0]!, { ...parts[1]!, ETag: '"0123456789abcdef0123456789abcdef"' }])),
+      ).toEqual({
         name: 'InvalidPart',
         status: 400,
       });
       expect(await s3Error(completeWith([parts[1]!, parts[0]!]))).toEqual({ name: 'InvalidPartOrder', status: 400 });
-      expect(await s3Error(client.send(new UploadPartCommand({ Bucket: bucket, Key: 'multipart/big.bin', UploadId, PartNumber: 10_001, Body: 'x' })))).toEqual({
+      expect(
+        await s3Error(
+          client.send(
+            new UploadPartCommand({
+              Bucket: bucket,
+              Key: 'multipart/big.bin',
+              UploadId,
+              PartNumber: 10_001,
+              Body: 'x',
+            }),
+          ),
+        ),
+      ).toEqual({
         name: 'InvalidArgument',
         status: 400,
       });
-      expect(await s3Error(client.send(new UploadPartCommand({ Bucket: bucket, Key: 'multipart/other-key', UploadId, PartNumber: 1, Body: 'x' })))).toEqual({
+      expect(
+        await s3Error(
+          client.send(
+            new UploadPartCommand({ Bucket: bucket, Key: 'multipart/other-key', UploadId, PartNumber: 1, Body: 'x' }),
+          ),
+        ),
+      ).toEqual({
         name: 'NoSuchUpload',
         status: 404,
       });
@@ -302,12 +381,22 @@ describe("the test stack's S3 emulator", () => {
     it('refuses parts under 5 MiB but the last (EntityTooSmall)', async () => {
       const { UploadId, parts } = await upload('multipart/small.bin', [randomBytes(1_000), randomBytes(1_000)]);
       const complete = client.send(
-        new CompleteMultipartUploadCommand({ Bucket: bucket, Key: 'multipart/small.bin', UploadId, MultipartUpload: { Parts: parts } }),
+        new CompleteMultipartUploadCommand({
+          Bucket: bucket,
+          Key: 'multipart/small.bin',
+          UploadId,
+          MultipartUpload: { Parts: parts },
+        }),
       );
       expect(await s3Error(complete)).toEqual({ name: 'EntityTooSmall', status: 400 });
       // A single small part is a whole (last) part.
       const single = await client.send(
-        new CompleteMultipartUploadCommand({ Bucket: bucket, Key: 'multipart/small.bin', UploadId, MultipartUpload: { Parts: parts.slice(0, 1) } }),
+        new CompleteMultipartUploadCommand({
+          Bucket: bucket,
+          Key: 'multipart/small.bin',
+          UploadId,
+          MultipartUpload: { Parts: parts.slice(0, 1) },
+        }),
       );
       expect(single.ETag).toMatch(/^"[0-9a-f]{32}-1"$/);
     });
@@ -316,7 +405,13 @@ describe("the test stack's S3 emulator", () => {
       const { UploadId } = await upload('multipart/aborted.bin', [randomBytes(2_000)]);
       await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: 'multipart/aborted.bin', UploadId }));
 
-      expect(await s3Error(client.send(new UploadPartCommand({ Bucket: bucket, Key: 'multipart/aborted.bin', UploadId, PartNumber: 2, Body: 'x' })))).toEqual({
+      expect(
+        await s3Error(
+          client.send(
+            new UploadPartCommand({ Bucket: bucket, Key: 'multipart/aborted.bin', UploadId, PartNumber: 2, Body: 'x' }),
+          ),
+        ),
+      ).toEqual({
         name: 'NoSuchUpload',
         status: 404,
       });
@@ -329,7 +424,11 @@ describe("the test stack's S3 emulator", () => {
         }),
       );
       expect(await s3Error(complete)).toEqual({ name: 'NoSuchUpload', status: 404 });
-      expect(await s3Error(client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: 'multipart/aborted.bin', UploadId })))).toEqual({
+      expect(
+        await s3Error(
+          client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: 'multipart/aborted.bin', UploadId })),
+        ),
+      ).toEqual({
         name: 'NoSuchUpload',
         status: 404,
       });
@@ -377,17 +476,38 @@ describe('an emulator of its own (startS3Local)', () => {
     expect(put).toMatchObject({
       eventSource: 'aws:s3',
       eventName: 'ObjectCreated:Put',
-      s3: { bucket: { name: bucket, arn: `arn:aws:s3:::${bucket}` }, object: { key: 'feeds/price+list.csv', size: body.length, eTag: md5(body) } },
+      s3: {
+        bucket: { name: bucket, arn: `arn:aws:s3:::${bucket}` },
+        object: { key: 'feeds/price+list.csv', size: body.length, eTag: md5(body) },
+      },
     });
 
     const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: 'feeds/big.csv' }));
-    const { ETag } = await client.send(new UploadPartCommand({ Bucket: bucket, Key: 'feeds/big.csv', UploadId, PartNumber: 1, Body: body }));
-    await client.send(
-      new CompleteMultipartUploadCommand({ Bucket: bucket, Key: 'feeds/big.csv', UploadId, MultipartUpload: { Parts: [{ PartNumber: 1, ETag }] } }),
+    const { ETag } = await client.send(
+      new UploadPartCommand({ Bucket: bucket, Key: 'feeds/big.csv', UploadId, PartNumber: 1, Body: body }),
     );
-    await client.send(new CopyObjectCommand({ Bucket: bucket, Key: 'archive/price list.csv', CopySource: `${bucket}/feeds/price%20list.csv` }));
+    await client.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: bucket,
+        Key: 'feeds/big.csv',
+        UploadId,
+        MultipartUpload: { Parts: [{ PartNumber: 1, ETag }] },
+      }),
+    );
+    await client.send(
+      new CopyObjectCommand({
+        Bucket: bucket,
+        Key: 'archive/price list.csv',
+        CopySource: `${bucket}/feeds/price%20list.csv`,
+      }),
+    );
     await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: 'feeds/big.csv' }));
-    await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: [{ Key: 'feeds/price list.csv' }, { Key: 'archive/price list.csv' }] } }));
+    await client.send(
+      new DeleteObjectsCommand({
+        Bucket: bucket,
+        Delete: { Objects: [{ Key: 'feeds/price list.csv' }, { Key: 'archive/price list.csv' }] },
+      }),
+    );
 
     const later = (await arrived(records, from + 1, 5)).map((record) => ({
       eventName: record.eventName,
@@ -396,7 +516,11 @@ describe('an emulator of its own (startS3Local)', () => {
     }));
     expect(later).toHaveLength(5);
     expect(later.slice(0, 3)).toEqual([
-      { eventName: 'ObjectCreated:CompleteMultipartUpload', key: 'feeds/big.csv', eTag: `${md5(Buffer.from(md5(body), 'hex'))}-1` },
+      {
+        eventName: 'ObjectCreated:CompleteMultipartUpload',
+        key: 'feeds/big.csv',
+        eTag: `${md5(Buffer.from(md5(body), 'hex'))}-1`,
+      },
       { eventName: 'ObjectCreated:Copy', key: 'archive/price+list.csv', eTag: md5(body) },
       { eventName: 'ObjectRemoved:Delete', key: 'feeds/big.csv', eTag: undefined },
     ]);
@@ -427,10 +551,15 @@ describe('an emulator of its own (startS3Local)', () => {
 
     const get = await fetch(`${emulator.endpoint}/${bucket}/broken/object.json`);
     expect(await xmlError(get)).toEqual({ status: 500, code: 'InternalError' });
-    expect(await s3Error(client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: 'broken/' })))).toEqual({ name: 'InternalError', status: 500 });
+    expect(await s3Error(client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: 'broken/' })))).toEqual({
+      name: 'InternalError',
+      status: 500,
+    });
     expect(await arrived(lines, logged, 2)).toEqual([
       expect.stringMatching(/^S3 emulator: 500 InternalError on GET \/own-bucket\/broken\/object\.json: SyntaxError: /),
-      expect.stringMatching(/^S3 emulator: 500 InternalError on GET \/own-bucket\/\?list-type=2&prefix=broken%2F: SyntaxError: /),
+      expect.stringMatching(
+        /^S3 emulator: 500 InternalError on GET \/own-bucket\/\?list-type=2&prefix=broken%2F: SyntaxError: /,
+      ),
     ]);
 
     // Everything else still works.
@@ -443,7 +572,9 @@ describe('an emulator of its own (startS3Local)', () => {
     const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: key }));
     const parts = [];
     for (const [i, body] of [randomBytes(5 * MiB), randomBytes(10)].entries()) {
-      const { ETag } = await client.send(new UploadPartCommand({ Bucket: bucket, Key: key, UploadId, PartNumber: i + 1, Body: body }));
+      const { ETag } = await client.send(
+        new UploadPartCommand({ Bucket: bucket, Key: key, UploadId, PartNumber: i + 1, Body: body }),
+      );
       parts.push({ PartNumber: i + 1, ETag: ETag! });
     }
     // The last part's file turned into a folder: the fork's read stream fails with no one listening.
@@ -453,17 +584,23 @@ describe('an emulator of its own (startS3Local)', () => {
     mkdirSync(join(uploads, '2'));
     const logged = lines.length;
 
-    const complete = client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId, MultipartUpload: { Parts: parts } }));
+    const complete = client.send(
+      new CompleteMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId, MultipartUpload: { Parts: parts } }),
+    );
     expect(await s3Error(complete)).toEqual({ name: 'InternalError', status: 500 });
     expect(await arrived(lines, logged, 1)).toEqual([
-      expect.stringMatching(/^S3 emulator: 500 InternalError \(uncaught\) on POST \/own-bucket\/uncaught\/object\.bin\?uploadId=\w+: .*EISDIR/),
+      expect.stringMatching(
+        /^S3 emulator: 500 InternalError \(uncaught\) on POST \/own-bucket\/uncaught\/object\.bin\?uploadId=\w+: .*EISDIR/,
+      ),
     ]);
     expect(lines.every((line) => !line.includes('\n'))).toBe(true);
 
     await client.send(new PutObjectCommand({ Bucket: bucket, Key: 'uncaught/after.txt', Body: 'still here' }));
     const after = await client.send(new GetObjectCommand({ Bucket: bucket, Key: 'uncaught/after.txt' }));
     expect(await after.Body!.transformToString()).toBe('still here');
-    expect(await Promise.race([emulator.exited, new Promise((resolve) => setTimeout(() => resolve('running'), 200))])).toBe('running');
+    expect(
+      await Promise.race([emulator.exited, new Promise((resolve) => setTimeout(() => resolve('running'), 200))]),
+    ).toBe('running');
   });
 
   it('refuses a port already taken', async () => {
@@ -474,12 +611,17 @@ describe('an emulator of its own (startS3Local)', () => {
   it('settles `exited` with the reason when its process dies, and never on stop()', async () => {
     const stopped = await startS3Local({ port: 0 });
     await stopped.stop();
-    expect(await Promise.race([stopped.exited, new Promise((resolve) => setTimeout(() => resolve('pending'), 300))])).toBe('pending');
+    expect(
+      await Promise.race([stopped.exited, new Promise((resolve) => setTimeout(() => resolve('pending'), 300))]),
+    ).toBe('pending');
 
     const ownDir = mkdtempSync(join(tmpdir(), 'vpo-s3-killed-'));
     const killed = await startS3Local({ port: 0, dataDir: ownDir });
     try {
-      const pids = spawnSync('pgrep', ['-f', ownDir], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map(Number);
+      const pids = spawnSync('pgrep', ['-f', ownDir], { encoding: 'utf8' })
+        .stdout.split('\n')
+        .filter(Boolean)
+        .map(Number);
       expect(pids).toHaveLength(1);
       process.kill(pids[0]!, 'SIGKILL');
       expect(await killed.exited).toBe('the S3 emulator stopped: its process was killed by SIGKILL');

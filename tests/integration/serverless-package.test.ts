@@ -12,7 +12,17 @@
  * stacks that other test files and other checkouts run from the project folder at the same time.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,9 +80,12 @@ interface MergedTemplate {
 /** What `npm start` and the test stacks serve from, which packaging must leave alone. */
 const LOCAL_STACK_FOLDERS = ['.esbuild/prebuilt-3000', '.esbuild/port-3000'];
 
-const ofType = (type: string): Array<[string, CfnResource]> => Object.entries(resources).filter(([, r]) => r.Type === type);
-const asList = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
-const sortBy = <T>(items: readonly T[], key: (item: T) => string): T[] => [...items].sort((a, b) => key(a).localeCompare(key(b)));
+const ofType = (type: string): Array<[string, CfnResource]> =>
+  Object.entries(resources).filter(([, r]) => r.Type === type);
+const asList = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+const sortBy = <T>(items: readonly T[], key: (item: T) => string): T[] =>
+  [...items].sort((a, b) => key(a).localeCompare(key(b)));
 
 /** Everything but dependencies and build output; node_modules is linked, not copied. */
 function copyProject(to: string): void {
@@ -89,7 +102,12 @@ function copyProject(to: string): void {
 
 async function runIn(cwd: string, args: string[]): Promise<void> {
   try {
-    await run(process.execPath, args, { cwd, env: packagingEnv(), timeout: PACKAGE_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 });
+    await run(process.execPath, args, {
+      cwd,
+      env: packagingEnv(),
+      timeout: PACKAGE_TIMEOUT_MS,
+      maxBuffer: 64 * 1024 * 1024,
+    });
   } catch (error) {
     const { stdout = '', stderr = '', message } = error as { stdout?: string; stderr?: string; message: string };
     throw new Error(`${args.join(' ')} failed: ${message}\n${stdout.slice(-4000)}\n${stderr.slice(-4000)}`);
@@ -129,7 +147,8 @@ function mergeStacks(all: readonly Template[]): MergedTemplate {
     if (value === null || typeof value !== 'object') return value;
     const { Ref: ref, 'Fn::GetAtt': getAtt } = value as { Ref?: string; 'Fn::GetAtt'?: [string, string] };
     const stack = stackId === undefined ? undefined : nested.get(stackId);
-    if (stack && typeof ref === 'string' && ref in (stack.body.Parameters ?? {})) return resolve(stack.passed[ref], undefined);
+    if (stack && typeof ref === 'string' && ref in (stack.body.Parameters ?? {}))
+      return resolve(stack.passed[ref], undefined);
     if (Array.isArray(getAtt) && nested.has(getAtt[0]) && getAtt[1].startsWith('Outputs.')) {
       const output = nested.get(getAtt[0])!.body.Outputs?.[getAtt[1].slice('Outputs.'.length)];
       if (!output) throw new Error(`${getAtt.join('.')} is not an output of its stack`);
@@ -138,7 +157,8 @@ function mergeStacks(all: readonly Template[]): MergedTemplate {
     return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, resolve(inner, stackId)]));
   };
   const merged: Record<string, CfnResource> = {};
-  for (const [id, resource] of Object.entries(root.Resources)) if (!isStack(resource)) merged[id] = resolve(resource, undefined) as CfnResource;
+  for (const [id, resource] of Object.entries(root.Resources))
+    if (!isStack(resource)) merged[id] = resolve(resource, undefined) as CfnResource;
   for (const [stackId, { body }] of nested) {
     for (const [id, resource] of Object.entries(body.Resources)) {
       if (id in merged) throw new Error(`${id} is in two stacks`);
@@ -165,7 +185,14 @@ beforeAll(async () => {
     writeFileSync(join(service, folder, 'handler.cjs'), '// a bundle a local stack serves\n');
   }
   await runIn(service, [join('node_modules', 'tsx', 'dist', 'cli.mjs'), join('scripts', 'build-contracts.ts')]);
-  await runIn(service, [join('node_modules', 'serverless', 'bin', 'serverless.js'), 'package', '--stage', STAGE, '--package', out]);
+  await runIn(service, [
+    join('node_modules', 'serverless', 'bin', 'serverless.js'),
+    'package',
+    '--stage',
+    STAGE,
+    '--package',
+    out,
+  ]);
   expect(existsSync(join(out, ROOT_TEMPLATE)), `${ROOT_TEMPLATE} was not written`).toBe(true);
   templates = packagedTemplates(out);
   template = mergeStacks(templates);
@@ -211,7 +238,8 @@ describe('DynamoDB table', () => {
   });
 
   it('is the table every function is configured to use', () => {
-    for (const [, fn] of ofType('AWS::Lambda::Function')) expect(fn.Properties.Environment.Variables.TABLE_NAME).toBe(table().TableName);
+    for (const [, fn] of ofType('AWS::Lambda::Function'))
+      expect(fn.Properties.Environment.Variables.TABLE_NAME).toBe(table().TableName);
   });
 });
 
@@ -233,7 +261,9 @@ describe('S3 archive bucket', () => {
   });
 
   it('encrypts objects at rest', () => {
-    expect(archive().BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toMatch(/AES256|aws:kms/);
+    expect(
+      archive().BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm,
+    ).toMatch(/AES256|aws:kms/);
   });
 });
 
@@ -265,7 +295,8 @@ describe('API Gateway usage plans', () => {
   });
 
   it('leaves rate limiting to the gateway in AWS (no DynamoDB counter per request)', () => {
-    for (const [, fn] of ofType('AWS::Lambda::Function')) expect(fn.Properties.Environment.Variables.RATE_LIMIT_MODE).toBe('gateway');
+    for (const [, fn] of ofType('AWS::Lambda::Function'))
+      expect(fn.Properties.Environment.Variables.RATE_LIMIT_MODE).toBe('gateway');
   });
 });
 
@@ -277,7 +308,8 @@ describe('Gateway responses', () => {
     ResponseParameters?: Record<string, string>;
     ResponseTemplates: Record<string, string>;
   }
-  const responses = (): GatewayResponse[] => ofType('AWS::ApiGateway::GatewayResponse').map(([, r]) => r.Properties as GatewayResponse);
+  const responses = (): GatewayResponse[] =>
+    ofType('AWS::ApiGateway::GatewayResponse').map(([, r]) => r.Properties as GatewayResponse);
   const byType = (type: string) => {
     const found = responses().find((r) => r.ResponseType === type);
     expect(found, `no GatewayResponse of type ${type}`).toBeDefined();
@@ -285,22 +317,36 @@ describe('Gateway responses', () => {
   };
   const envelopeOf = (response: GatewayResponse): Record<string, unknown> =>
     JSON.parse(response.ResponseTemplates['application/json'] ?? 'null') as Record<string, unknown>;
-  const retryAfterOf = (response: GatewayResponse) => response.ResponseParameters?.['gatewayresponse.header.Retry-After'];
+  const retryAfterOf = (response: GatewayResponse) =>
+    response.ResponseParameters?.['gatewayresponse.header.Retry-After'];
 
   it('answers an invalid API key with 401 UNAUTHORIZED in the envelope', () => {
     const response = byType('INVALID_API_KEY');
 
     expect(response.StatusCode).toBe('401');
-    expect(envelopeOf(response)).toEqual({ success: false, error: expect.any(String), statusCode: 401, code: 'UNAUTHORIZED' });
+    expect(envelopeOf(response)).toEqual({
+      success: false,
+      error: expect.any(String),
+      statusCode: 401,
+      code: 'UNAUTHORIZED',
+    });
   });
 
-  it.each(['THROTTLED', 'QUOTA_EXCEEDED'])('answers %s with 429 RATE_LIMITED in the envelope and an integer Retry-After', (type) => {
-    const response = byType(type);
+  it.each(['THROTTLED', 'QUOTA_EXCEEDED'])(
+    'answers %s with 429 RATE_LIMITED in the envelope and an integer Retry-After',
+    (type) => {
+      const response = byType(type);
 
-    expect(response.StatusCode).toBe('429');
-    expect(envelopeOf(response)).toEqual({ success: false, error: expect.any(String), statusCode: 429, code: 'RATE_LIMITED' });
-    expect(retryAfterOf(response)).toMatch(/^'[1-9]\d*'$/);
-  });
+      expect(response.StatusCode).toBe('429');
+      expect(envelopeOf(response)).toEqual({
+        success: false,
+        error: expect.any(String),
+        statusCode: 429,
+        code: 'RATE_LIMITED',
+      });
+      expect(retryAfterOf(response)).toMatch(/^'[1-9]\d*'$/);
+    },
+  );
 
   it('answers every response type API Gateway has in the envelope, with the status of its kind', () => {
     // Every type API Gateway documents; the 5xx ones without a response of their own fall to DEFAULT_5XX.
@@ -353,7 +399,8 @@ describe('IAM', () => {
       for (const statement of asList(document?.Statement)) out.push({ owner, statement });
     };
     for (const [id, r] of Object.entries(resources)) {
-      if (r.Type === 'AWS::IAM::Role') for (const policy of asList(r.Properties.Policies)) add(id, policy.PolicyDocument);
+      if (r.Type === 'AWS::IAM::Role')
+        for (const policy of asList(r.Properties.Policies)) add(id, policy.PolicyDocument);
       if (r.Type === 'AWS::IAM::Policy' || r.Type === 'AWS::IAM::ManagedPolicy') add(id, r.Properties.PolicyDocument);
       if (r.Type === 'AWS::S3::BucketPolicy') add(id, r.Properties.PolicyDocument);
     }
@@ -363,26 +410,34 @@ describe('IAM', () => {
   const onAnyResource = (statement: Statement) => asList(statement.Resource).some((resource) => resource === '*');
 
   it('finds the Lambda execution role policies to check', () => {
-    expect(statements().some(({ statement }) => asList(statement.Action).some((a) => a.startsWith('dynamodb:')))).toBe(true);
+    expect(statements().some(({ statement }) => asList(statement.Action).some((a) => a.startsWith('dynamodb:')))).toBe(
+      true,
+    );
   });
 
   it('allows no wildcard action ("*", "dynamodb:*", "s3:*", ...) on Resource "*"', () => {
     const offending = statements().filter(
-      ({ statement }) => statement.Effect === 'Allow' && onAnyResource(statement) && asList(statement.Action).some(isWildcardAction),
+      ({ statement }) =>
+        statement.Effect === 'Allow' && onAnyResource(statement) && asList(statement.Action).some(isWildcardAction),
     );
 
     expect(offending).toEqual([]);
   });
 
   it('never allows Action "*", whatever the resource', () => {
-    const offending = statements().filter(({ statement }) => statement.Effect === 'Allow' && asList(statement.Action).includes('*'));
+    const offending = statements().filter(
+      ({ statement }) => statement.Effect === 'Allow' && asList(statement.Action).includes('*'),
+    );
 
     expect(offending).toEqual([]);
   });
 
   it('scopes every DynamoDB and S3 permission to named resources, not "*"', () => {
     const offending = statements().filter(
-      ({ statement }) => statement.Effect === 'Allow' && onAnyResource(statement) && asList(statement.Action).some((a) => /^(dynamodb|s3):/.test(a)),
+      ({ statement }) =>
+        statement.Effect === 'Allow' &&
+        onAnyResource(statement) &&
+        asList(statement.Action).some((a) => /^(dynamodb|s3):/.test(a)),
     );
 
     expect(offending).toEqual([]);
@@ -404,7 +459,8 @@ describe('functions and API Gateway methods', () => {
     const ref = (resourceRef as { Ref?: string }).Ref;
     if (ref === undefined) return ''; // the root resource (Fn::GetAtt RootResourceId)
     const resource = resources[ref];
-    if (resource?.Type !== 'AWS::ApiGateway::Resource') throw new Error(`ResourceId ${ref} is not an API Gateway resource`);
+    if (resource?.Type !== 'AWS::ApiGateway::Resource')
+      throw new Error(`ResourceId ${ref} is not an API Gateway resource`);
     return `${pathOf(resource.Properties.ParentId)}/${resource.Properties.PathPart as string}`;
   }
 
@@ -413,7 +469,8 @@ describe('functions and API Gateway methods', () => {
     if (Array.isArray(value)) return value.map(functionIn).find((id) => id !== undefined);
     if (value === null || typeof value !== 'object') return undefined;
     const getAtt = (value as Record<string, unknown>)['Fn::GetAtt'];
-    if (Array.isArray(getAtt) && getAtt[1] === 'Arn' && resources[String(getAtt[0])]?.Type === 'AWS::Lambda::Function') return String(getAtt[0]);
+    if (Array.isArray(getAtt) && getAtt[1] === 'Arn' && resources[String(getAtt[0])]?.Type === 'AWS::Lambda::Function')
+      return String(getAtt[0]);
     return Object.values(value)
       .map(functionIn)
       .find((id) => id !== undefined);
@@ -431,7 +488,9 @@ describe('functions and API Gateway methods', () => {
         integrationType: m.Properties.Integration?.Type as string | undefined,
       }));
   const functionIdOf = (route: RouteSpec): string | undefined =>
-    ofType('AWS::Lambda::Function').find(([, fn]) => String(fn.Properties.FunctionName).endsWith(`-${STAGE}-${route.id}`))?.[0];
+    ofType('AWS::Lambda::Function').find(([, fn]) =>
+      String(fn.Properties.FunctionName).endsWith(`-${STAGE}-${route.id}`),
+    )?.[0];
 
   it.each(allRoutes.map((c) => [`${c.method} ${c.path}`, c] as const))(
     'deploys %s as its own function behind a method with that HTTP method and path',
@@ -484,7 +543,9 @@ describe('functions and API Gateway methods', () => {
     expect(JSON.stringify(stream?.EventSourceArn)).toContain('StreamArn');
     expect(JSON.stringify(stream?.FilterCriteria)).toContain('outboxEvent');
     const rules = ofType('AWS::Events::Rule').map(([, r]) => r.Properties);
-    expect(rules.some((r) => r.ScheduleExpression === 'rate(1 minute)' && JSON.stringify(r.Targets).includes('OutboxSweep'))).toBe(true);
+    expect(
+      rules.some((r) => r.ScheduleExpression === 'rate(1 minute)' && JSON.stringify(r.Targets).includes('OutboxSweep')),
+    ).toBe(true);
   });
 
   it('drives webhook delivery from the table stream (new events, replayed deliveries) and a schedule', () => {
@@ -496,7 +557,11 @@ describe('functions and API Gateway methods', () => {
     expect(filters).toContain('webhookDelivery');
     expect(stream?.MaximumBatchingWindowInSeconds).toBe(1);
     const rules = ofType('AWS::Events::Rule').map(([, r]) => r.Properties);
-    expect(rules.some((r) => r.ScheduleExpression === 'rate(1 minute)' && JSON.stringify(r.Targets).includes('WebhookSweep'))).toBe(true);
+    expect(
+      rules.some(
+        (r) => r.ScheduleExpression === 'rate(1 minute)' && JSON.stringify(r.Targets).includes('WebhookSweep'),
+      ),
+    ).toBe(true);
   });
 
   it('runs every function on nodejs22.x and arm64', () => {
@@ -566,7 +631,9 @@ describe('one package per function', () => {
   it("ships the reference's renderer script as a file beside that function's bundle, and in no other package", () => {
     for (const [id, fn] of functions()) {
       const entries = zipEntries(join(artifactDir, artifactOf(fn)));
-      expect(entries.includes('lib/schemas/generated/scalar-api-reference.js'), id).toBe(id === 'GetDocsRendererLambdaFunction');
+      expect(entries.includes('lib/schemas/generated/scalar-api-reference.js'), id).toBe(
+        id === 'GetDocsRendererLambdaFunction',
+      );
     }
   });
 
@@ -575,7 +642,11 @@ describe('one package per function', () => {
       const bundle = zipEntries(join(artifactDir, artifactOf(fn))).find((name) => name.endsWith('.cjs'));
       const mapFile = join(artifactDir, 'sourcemaps', `${bundle}.map`);
       expect(existsSync(mapFile), `${id}: ${mapFile}`).toBe(true);
-      const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { version: number; sources: string[]; sourcesContent?: string[] };
+      const map = JSON.parse(readFileSync(mapFile, 'utf8')) as {
+        version: number;
+        sources: string[];
+        sourcesContent?: string[];
+      };
       expect(map.version, id).toBe(3);
       // Sources are paths from the project root, their text inside the map.
       expect(map.sources, id).toContain(String(fn.Properties.Handler).replace(/\.handler$/, '.ts'));
@@ -584,7 +655,8 @@ describe('one package per function', () => {
   });
 
   it("bundles in a folder of its own: the local stacks' bundles under .esbuild/ stay, and no work folder is left", () => {
-    for (const folder of LOCAL_STACK_FOLDERS) expect(existsSync(join(serviceDir, folder, 'handler.cjs')), folder).toBe(true);
+    for (const folder of LOCAL_STACK_FOLDERS)
+      expect(existsSync(join(serviceDir, folder, 'handler.cjs')), folder).toBe(true);
     expect(existsSync(join(artifactDir, 'build'))).toBe(false);
     expect(existsSync(join(serviceDir, '.serverless'))).toBe(false);
   });
@@ -636,7 +708,8 @@ describe('deployable templates', () => {
   const count = (record: object | undefined) => Object.keys(record ?? {}).length;
   const rootStack = () => templates.find((t) => t.file === ROOT_TEMPLATE)!.body;
   const nestedStacks = () => templates.filter((t) => t.file.includes('-nested-stack'));
-  const functionsIn = (t: Template) => Object.entries(t.body.Resources).filter(([, r]) => r.Type === 'AWS::Lambda::Function');
+  const functionsIn = (t: Template) =>
+    Object.entries(t.body.Resources).filter(([, r]) => r.Type === 'AWS::Lambda::Function');
 
   let linting: Promise<LintFinding[]> | undefined;
   /** cfn-lint over every template at once, run by the first check that needs it. */
@@ -650,10 +723,13 @@ describe('deployable templates', () => {
         packagedRegion(artifactDir),
       );
     })());
-  const described = (findings: LintFinding[]) => findings.map((f) => `${basename(f.file)}:${f.line ?? '?'} ${f.rule} ${f.message}`);
+  const described = (findings: LintFinding[]) =>
+    findings.map((f) => `${basename(f.file)}:${f.line ?? '?'} ${f.rule} ${f.message}`);
 
   it(`keeps every template within ${MAX_RESOURCES} resources (CloudFormation refuses a stack over 500)`, () => {
-    const over = templates.filter((t) => count(t.body.Resources) > MAX_RESOURCES).map((t) => `${t.file}: ${count(t.body.Resources)}`);
+    const over = templates
+      .filter((t) => count(t.body.Resources) > MAX_RESOURCES)
+      .map((t) => `${t.file}: ${count(t.body.Resources)}`);
 
     expect(over).toEqual([]);
     // The service in one stack is over the limit: the split must have happened.
@@ -680,7 +756,9 @@ describe('deployable templates', () => {
         const own = Object.keys(resources).filter(
           (other) =>
             other.startsWith(name) &&
-            ['LogGroup', 'IamRoleLambdaExecution', 'LambdaVersion', 'LambdaPermission'].some((kind) => other.slice(name.length).startsWith(kind)),
+            ['LogGroup', 'IamRoleLambdaExecution', 'LambdaVersion', 'LambdaPermission'].some((kind) =>
+              other.slice(name.length).startsWith(kind),
+            ),
         );
         expect(own.length, id).toBeGreaterThanOrEqual(3);
         for (const other of own) expect(stackOf.get(other), other).toBe(t.file);
@@ -688,7 +766,9 @@ describe('deployable templates', () => {
     }
     // A method sits with the function it calls (CORS methods call none and stay in the root).
     for (const [id, method] of ofType('AWS::ApiGateway::Method')) {
-      const target = JSON.stringify(method.Properties.Integration?.Uri ?? '').match(/"Fn::GetAtt":\["(\w+LambdaFunction)","Arn"\]/)?.[1];
+      const target = JSON.stringify(method.Properties.Integration?.Uri ?? '').match(
+        /"Fn::GetAtt":\["(\w+LambdaFunction)","Arn"\]/,
+      )?.[1];
       expect(stackOf.get(id), id).toBe(target ? stackOf.get(target) : ROOT_TEMPLATE);
     }
     // What the functions share stays in the root stack.
@@ -717,7 +797,12 @@ describe('deployable templates', () => {
       if (value === null || typeof value !== 'object') return;
       const { Ref: ref, 'Fn::GetAtt': getAtt } = value as { Ref?: unknown; 'Fn::GetAtt'?: unknown };
       const target = typeof ref === 'string' ? ref : Array.isArray(getAtt) ? String(getAtt[0]) : undefined;
-      if (target !== undefined && !target.startsWith('AWS::') && !(target in resources) && !(target in (template.Parameters ?? {})))
+      if (
+        target !== undefined &&
+        !target.startsWith('AWS::') &&
+        !(target in resources) &&
+        !(target in (template.Parameters ?? {}))
+      )
         dangling.push(`${owner} -> ${target}`);
       for (const inner of Object.values(value)) visit(inner, owner);
     };
@@ -769,30 +854,45 @@ describe('deployable templates', () => {
 });
 
 describe('observability', () => {
-  const alarms = (): Array<Record<string, any>> => ofType('AWS::CloudWatch::Alarm').map(([id, alarm]) => ({ id, ...alarm.Properties }));
+  const alarms = (): Array<Record<string, any>> =>
+    ofType('AWS::CloudWatch::Alarm').map(([id, alarm]) => ({ id, ...alarm.Properties }));
   const topic = () => ofType('AWS::SNS::Topic')[0]?.[0];
 
   it('traces every function and the API with X-Ray', () => {
-    for (const [id, fn] of ofType('AWS::Lambda::Function')) expect(fn.Properties.TracingConfig, id).toEqual({ Mode: 'Active' });
+    for (const [id, fn] of ofType('AWS::Lambda::Function'))
+      expect(fn.Properties.TracingConfig, id).toEqual({ Mode: 'Active' });
     // Serverless v3 turns the stage's tracing on with an API call after the deployment, not in the template.
-    expect(readFileSync(join(root, 'serverless.yml'), 'utf8')).toMatch(/\n {2}tracing:\n {4}lambda: true\n {4}apiGateway: true\n/);
+    expect(readFileSync(join(root, 'serverless.yml'), 'utf8')).toMatch(
+      /\n {2}tracing:\n {4}lambda: true\n {4}apiGateway: true\n/,
+    );
   });
 
   it('has the functions write metrics as EMF log lines', () => {
-    for (const [id, fn] of ofType('AWS::Lambda::Function')) expect(fn.Properties.Environment.Variables.METRICS, id).toBe('emf');
+    for (const [id, fn] of ofType('AWS::Lambda::Function'))
+      expect(fn.Properties.Environment.Variables.METRICS, id).toBe('emf');
   });
 
   it('alarms on 5xx rate, p95 latency, throttling, parked side effects and consumer errors, all to one SNS topic', () => {
     const found = alarms();
-    const has = (predicate: (a: Record<string, any>) => boolean, what: string) => expect(found.some(predicate), what).toBe(true);
+    const has = (predicate: (a: Record<string, any>) => boolean, what: string) =>
+      expect(found.some(predicate), what).toBe(true);
     has((a) => JSON.stringify(a.Metrics ?? '').includes('5XXError'), '5xx rate');
     has((a) => a.MetricName === 'Latency' && a.ExtendedStatistic === 'p95', 'p95 latency');
     has((a) => a.MetricName === 'Throttles' && a.Namespace === 'AWS/Lambda', 'Lambda throttling');
     has((a) => a.MetricName === 'ThrottledRequests' && a.Namespace === 'AWS/DynamoDB', 'table throttling');
     has((a) => a.MetricName === 'EventsParked' && a.Threshold === 0, 'parked side effects > 0');
-    has((a) => a.MetricName === 'Errors' && JSON.stringify(a.Dimensions).includes('OutboxStreamLambdaFunction'), 'stream consumer errors');
-    has((a) => a.MetricName === 'Errors' && JSON.stringify(a.Dimensions).includes('OutboxSweepLambdaFunction'), 'sweeper errors');
-    has((a) => a.MetricName === 'Errors' && JSON.stringify(a.Dimensions).includes('RenderOrderDocumentLambdaFunction'), 'PDF renderer errors');
+    has(
+      (a) => a.MetricName === 'Errors' && JSON.stringify(a.Dimensions).includes('OutboxStreamLambdaFunction'),
+      'stream consumer errors',
+    );
+    has(
+      (a) => a.MetricName === 'Errors' && JSON.stringify(a.Dimensions).includes('OutboxSweepLambdaFunction'),
+      'sweeper errors',
+    );
+    has(
+      (a) => a.MetricName === 'Errors' && JSON.stringify(a.Dimensions).includes('RenderOrderDocumentLambdaFunction'),
+      'PDF renderer errors',
+    );
     expect(topic()).toBeDefined();
     for (const alarm of found) expect(alarm.AlarmActions, alarm.id).toEqual([{ Ref: topic() }]);
   });
@@ -819,7 +919,10 @@ describe('observability', () => {
 
 describe('data safety', () => {
   it('retains the table and the bucket when the stack is deleted or replaced', () => {
-    for (const [id, resource] of [...ofType('AWS::DynamoDB::Table'), ...ofType('AWS::S3::Bucket').filter(([name]) => name !== 'ServerlessDeploymentBucket')]) {
+    for (const [id, resource] of [
+      ...ofType('AWS::DynamoDB::Table'),
+      ...ofType('AWS::S3::Bucket').filter(([name]) => name !== 'ServerlessDeploymentBucket'),
+    ]) {
       const raw = resource as unknown as { DeletionPolicy?: string; UpdateReplacePolicy?: string };
       expect(raw.DeletionPolicy, id).toBe('Retain');
       expect(raw.UpdateReplacePolicy, id).toBe('Retain');
@@ -835,7 +938,9 @@ describe('data safety', () => {
     expect(template.Conditions?.ProtectData).toEqual({ 'Fn::Equals': [{ Ref: 'ProtectDataSetting' }, 'true'] });
     const bucket = resources.ArchiveBucket!.Properties;
     expect(bucket.VersioningConfiguration).toEqual({ Status: { 'Fn::If': ['ProtectData', 'Enabled', 'Suspended'] } });
-    expect(bucket.LifecycleConfiguration.Rules.map((r: { Id: string }) => r.Id)).toContain('archived-pictures-to-infrequent-access');
+    expect(bucket.LifecycleConfiguration.Rules.map((r: { Id: string }) => r.Id)).toContain(
+      'archived-pictures-to-infrequent-access',
+    );
   });
 });
 
@@ -847,7 +952,8 @@ describe('least privilege: a role per function', () => {
     return (resources[ref!]!.Properties.Policies as Array<{ PolicyDocument: Policy }>).map((p) => p.PolicyDocument);
   };
   const statementsOf = (functionId: string) => roleOf(functionId).flatMap((p) => p.Statement);
-  const allowed = (functionId: string, action: string) => statementsOf(functionId).filter((s) => s.Effect === 'Allow' && asList(s.Action).includes(action));
+  const allowed = (functionId: string, action: string) =>
+    statementsOf(functionId).filter((s) => s.Effect === 'Allow' && asList(s.Action).includes(action));
   const httpFunctionIds = () => allRoutes.map((r) => `${r.id.charAt(0).toUpperCase()}${r.id.slice(1)}LambdaFunction`);
 
   it('gives every function a role of its own', () => {
@@ -864,23 +970,34 @@ describe('least privilege: a role per function', () => {
     expect(updates[0]!.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['APIKEY#*'] } });
     expect(JSON.stringify(allowed('ListCarsLambdaFunction', 's3:GetObject'))).toContain('/catalogue/*');
     expect(allowed('ListCarsLambdaFunction', 's3:PutObject')).toEqual([]);
-    expect(statementsOf('ListCarsLambdaFunction').some((s) => asList(s.Action).some((a) => a.startsWith('apigateway:')))).toBe(false);
+    expect(
+      statementsOf('ListCarsLambdaFunction').some((s) => asList(s.Action).some((a) => a.startsWith('apigateway:'))),
+    ).toBe(false);
   });
 
   it('lets no HTTP function update or delete the outbox records, which the consumer alone moves', () => {
     for (const id of httpFunctionIds()) {
       const statements = statementsOf(id);
-      const mayUpdateAnything = statements.some((s) => s.Effect === 'Allow' && asList(s.Action).includes('dynamodb:UpdateItem') && !s.Condition);
+      const mayUpdateAnything = statements.some(
+        (s) => s.Effect === 'Allow' && asList(s.Action).includes('dynamodb:UpdateItem') && !s.Condition,
+      );
       if (!mayUpdateAnything) continue;
       expect(
-        statements.some((s) => s.Effect === 'Deny' && asList(s.Action).includes('dynamodb:UpdateItem') && JSON.stringify(s.Condition).includes('OUTBOX#*')),
+        statements.some(
+          (s) =>
+            s.Effect === 'Deny' &&
+            asList(s.Action).includes('dynamodb:UpdateItem') &&
+            JSON.stringify(s.Condition).includes('OUTBOX#*'),
+        ),
         id,
       ).toBe(true);
     }
   });
 
   it('gives API Gateway key rights to the key and user routes only, and no data rights to the documentation', () => {
-    const withGateway = httpFunctionIds().filter((id) => statementsOf(id).some((s) => asList(s.Action).some((a) => a.startsWith('apigateway:'))));
+    const withGateway = httpFunctionIds().filter((id) =>
+      statementsOf(id).some((s) => asList(s.Action).some((a) => a.startsWith('apigateway:'))),
+    );
     expect(withGateway.sort()).toEqual([
       'DeactivateUserLambdaFunction',
       'IssueApiKeyLambdaFunction',
@@ -888,7 +1005,12 @@ describe('least privilege: a role per function', () => {
       'RotateApiKeyLambdaFunction',
       'UpdateUserLambdaFunction',
     ]);
-    for (const id of ['GetDocsPageLambdaFunction', 'GetDocsRendererLambdaFunction', 'GetOpenApiLambdaFunction', 'RouteNotFoundLambdaFunction']) {
+    for (const id of [
+      'GetDocsPageLambdaFunction',
+      'GetDocsRendererLambdaFunction',
+      'GetOpenApiLambdaFunction',
+      'RouteNotFoundLambdaFunction',
+    ]) {
       expect(
         statementsOf(id).filter((s) => asList(s.Action).some((a) => /^(dynamodb|s3|apigateway):/.test(a))),
         id,
@@ -917,7 +1039,9 @@ describe('least privilege: a role per function', () => {
     expect(JSON.stringify(feedWrites[0]!.Resource)).toContain('/catalogue/*');
     expect(JSON.stringify(allowed('CatalogueFeedsLambdaFunction', 's3:GetObject'))).toContain('/feeds/*');
     // The PDF renderer writes only generated documents; the profile's upload only a tenant's logo and stamp.
-    expect(JSON.stringify(allowed('RenderOrderDocumentLambdaFunction', 's3:PutObject'))).toContain('/orders/*/documents/*');
+    expect(JSON.stringify(allowed('RenderOrderDocumentLambdaFunction', 's3:PutObject'))).toContain(
+      '/orders/*/documents/*',
+    );
     const profileWrites = allowed('PutTenantProfileImageLambdaFunction', 's3:PutObject');
     expect(profileWrites).toHaveLength(1);
     expect(JSON.stringify(profileWrites[0]!.Resource)).toContain('/tenants/*/profile/*');
@@ -942,15 +1066,23 @@ describe('staff console distribution', () => {
   const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
   const ALL_VIEWER_EXCEPT_HOST = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
   const distribution = () => resources.ConsoleDistribution!.Properties.DistributionConfig;
-  const behaviourOf = (pattern: string) => (distribution().CacheBehaviors as Array<Record<string, any>>).find((b) => b.PathPattern === pattern);
+  const behaviourOf = (pattern: string) =>
+    (distribution().CacheBehaviors as Array<Record<string, any>>).find((b) => b.PathPattern === pattern);
   const headersOf = (policyRef: unknown) => {
     const id = (policyRef as { Ref?: string }).Ref!;
-    return resources[id]!.Properties.ResponseHeadersPolicyConfig.CustomHeadersConfig.Items as Array<{ Header: string; Value: string }>;
+    return resources[id]!.Properties.ResponseHeadersPolicyConfig.CustomHeadersConfig.Items as Array<{
+      Header: string;
+      Value: string;
+    }>;
   };
   /** The CloudFront Function's code, run here on a request as CloudFront would run it. */
   const route = (uri: string) => {
     const code = String(resources.ConsoleRouting!.Properties.FunctionCode);
-    const handler = new Function(`${code}; return handler;`)() as (event: unknown) => { uri?: string; statusCode?: number; headers?: any };
+    const handler = new Function(`${code}; return handler;`)() as (event: unknown) => {
+      uri?: string;
+      statusCode?: number;
+      headers?: any;
+    };
     return handler({ request: { uri, headers: {} } });
   };
 
@@ -962,9 +1094,15 @@ describe('staff console distribution', () => {
       IgnorePublicAcls: true,
       RestrictPublicBuckets: true,
     });
-    expect(bucket.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
+    expect(
+      bucket.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm,
+    ).toBe('AES256');
     const [statement] = resources.ConsoleBucketPolicy!.Properties.PolicyDocument.Statement;
-    expect(statement).toMatchObject({ Effect: 'Allow', Principal: { Service: 'cloudfront.amazonaws.com' }, Action: 's3:GetObject' });
+    expect(statement).toMatchObject({
+      Effect: 'Allow',
+      Principal: { Service: 'cloudfront.amazonaws.com' },
+      Action: 's3:GetObject',
+    });
     expect(JSON.stringify(statement.Condition)).toContain('ConsoleDistribution');
     const consoleOrigin = distribution().Origins.find((o: { Id: string }) => o.Id === 'console');
     expect(consoleOrigin.OriginAccessControlId).toEqual({ 'Fn::GetAtt': ['ConsoleOriginAccessControl', 'Id'] });
@@ -976,7 +1114,11 @@ describe('staff console distribution', () => {
     expect(api.OriginPath).toBe(`/${STAGE}`);
     expect(api.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
     const behaviour = behaviourOf('/api/*')!;
-    expect(behaviour).toMatchObject({ TargetOriginId: 'api', CachePolicyId: CACHING_DISABLED, OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST });
+    expect(behaviour).toMatchObject({
+      TargetOriginId: 'api',
+      CachePolicyId: CACHING_DISABLED,
+      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST,
+    });
     expect([...behaviour.AllowedMethods].sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
   });
 
@@ -987,14 +1129,26 @@ describe('staff console distribution', () => {
       expect.objectContaining({ Header: 'Cache-Control', Value: 'public, max-age=31536000, immutable' }),
     );
     const pages = distribution().DefaultCacheBehavior;
-    expect(pages).toMatchObject({ TargetOriginId: 'console', CachePolicyId: CACHING_DISABLED, ViewerProtocolPolicy: 'redirect-to-https' });
-    expect(headersOf(pages.ResponseHeadersPolicyId)).toContainEqual(expect.objectContaining({ Header: 'Cache-Control', Value: 'no-cache' }));
+    expect(pages).toMatchObject({
+      TargetOriginId: 'console',
+      CachePolicyId: CACHING_DISABLED,
+      ViewerProtocolPolicy: 'redirect-to-https',
+    });
+    expect(headersOf(pages.ResponseHeadersPolicyId)).toContainEqual(
+      expect.objectContaining({ Header: 'Cache-Control', Value: 'no-cache' }),
+    );
   });
 
   it('answers a page of the single-page app with index.html and / with the console, as the local stack does', async () => {
     const { consoleFileFor } = await import('../../lib/http/console-files.js');
     expect(distribution().DefaultCacheBehavior.FunctionAssociations[0].EventType).toBe('viewer-request');
-    for (const uri of ['/console/', '/console/orders/01HX', '/console/customers', '/console/assets/index-4f2a.js', '/console/favicon.svg']) {
+    for (const uri of [
+      '/console/',
+      '/console/orders/01HX',
+      '/console/customers',
+      '/console/assets/index-4f2a.js',
+      '/console/favicon.svg',
+    ]) {
       const local = consoleFileFor(uri);
       expect(local.kind).toBe('file');
       expect(route(uri).uri, uri).toBe(`/console/${local.kind === 'file' ? local.path : ''}`);

@@ -43,7 +43,13 @@ let tenants = 0;
 function alertedTenant() {
   tenants += 1;
   const suffix = `${Date.now().toString(36)}${tenants}`;
-  return createTenant({ name: `Alerts ${suffix}`, subdomain: `alerts${suffix}`, markup: '1.05', visibleProviders: ['kcar'], publishedOnly: false });
+  return createTenant({
+    name: `Alerts ${suffix}`,
+    subdomain: `alerts${suffix}`,
+    markup: '1.05',
+    visibleProviders: ['kcar'],
+    publishedOnly: false,
+  });
 }
 
 describe('an alert to staff', () => {
@@ -52,7 +58,13 @@ describe('an alert to staff', () => {
     const tenant = await alertedTenant();
     const [english, arabic] = await Promise.all(
       (['en', 'ar'] as const).map((language) =>
-        createUser(STAFF_TOOL, { name: `Ops ${language}`, role: 'operations', mobileNumber: uniquePhone(), language, tenantId: tenant.id }),
+        createUser(STAFF_TOOL, {
+          name: `Ops ${language}`,
+          role: 'operations',
+          mobileNumber: uniquePhone(),
+          language,
+          tenantId: tenant.id,
+        }),
       ),
     );
     const event = newOutboxEvent(
@@ -63,8 +75,15 @@ describe('an alert to staff', () => {
         tenantId: tenant.id,
         payload: {
           template: 'export_deadline_soon',
-          parameters: ['1042', 'the car of order #1042 (make and model not recorded yet)', 'loading (export declaration)', '2026-12-20'],
-          parametersIn: { ar: ['1042', 'سيارة الطلب #1042 (لم تُسجَّل الماركة والطراز بعد)', 'التحميل (بيان التصدير)', '2026-12-20'] },
+          parameters: [
+            '1042',
+            'the car of order #1042 (make and model not recorded yet)',
+            'loading (export declaration)',
+            '2026-12-20',
+          ],
+          parametersIn: {
+            ar: ['1042', 'سيارة الطلب #1042 (لم تُسجَّل الماركة والطراز بعد)', 'التحميل (بيان التصدير)', '2026-12-20'],
+          },
         },
       },
       new Date().toISOString(),
@@ -76,7 +95,8 @@ describe('an alert to staff', () => {
     await deliverAlert(taken, channel);
 
     // Assert
-    const to = (user: { mobileNumber?: string } | undefined) => channel.sent.find((message) => message.to === user?.mobileNumber);
+    const to = (user: { mobileNumber?: string } | undefined) =>
+      channel.sent.find((message) => message.to === user?.mobileNumber);
     expect(channel.sent).toHaveLength(2);
     expect(textOf(to(english))).toBe(
       'Order #1042 (the car of order #1042 (make and model not recorded yet)): loading (export declaration) is due on 2026-12-20; please record it in time.',
@@ -90,9 +110,21 @@ describe('an alert to staff', () => {
 
   it('gives an alert written before it had Arabic parameters to an Arabic reader with the parameters it has', async () => {
     const tenant = await alertedTenant();
-    const arabic = await createUser(STAFF_TOOL, { name: 'Ops ar', role: 'operations', mobileNumber: uniquePhone(), language: 'ar', tenantId: tenant.id });
+    const arabic = await createUser(STAFF_TOOL, {
+      name: 'Ops ar',
+      role: 'operations',
+      mobileNumber: uniquePhone(),
+      language: 'ar',
+      tenantId: tenant.id,
+    });
     const event = newOutboxEvent(
-      { id: newId(), kind: 'alert', orderId: newId(), tenantId: tenant.id, payload: { template: 'order_car_sold', parameters: ['77', 'Kia Ray 2021'] } },
+      {
+        id: newId(),
+        kind: 'alert',
+        orderId: newId(),
+        tenantId: tenant.id,
+        payload: { template: 'order_car_sold', parameters: ['77', 'Kia Ray 2021'] },
+      },
       new Date().toISOString(),
     );
     const taken = await claimed(event);

@@ -23,7 +23,12 @@ async function newOrder(): Promise<string> {
   expect(customer.status, customer.text).toBe(201);
   const order = await api('POST', '/api/v1/orders', {
     key: demoKey('integrator'),
-    body: { customerId: customer.body.data.id, totalAmount: 12000, currency: 'USD', carDetails: { makeEn: 'Kia', modelEn: 'K5', year: 2022 } },
+    body: {
+      customerId: customer.body.data.id,
+      totalAmount: 12000,
+      currency: 'USD',
+      carDetails: { makeEn: 'Kia', modelEn: 'K5', year: 2022 },
+    },
   });
   expect(order.status, order.text).toBe(201);
   return order.body.data.id;
@@ -39,7 +44,11 @@ describe("the buyer's link under races", () => {
   it('20 parallel replacements all answer 201, and exactly one of the links works: the one the order shows', async () => {
     const orderId = await newOrder();
     const first = await linkOf(orderId);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => api('POST', `/api/v1/orders/${orderId}/tracking-link`, { key: demoKey('operations') })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        api('POST', `/api/v1/orders/${orderId}/tracking-link`, { key: demoKey('operations') }),
+      ),
+    );
     for (const answer of answers) expect(answer.status, answer.text).toBe(201);
     const tokens = [tokenOf(first.url), ...answers.map((answer) => tokenOf(answer.body.data.url))];
     expect(new Set(tokens).size).toBe(21);
@@ -54,7 +63,10 @@ describe("the buyer's link under races", () => {
     const { version } = (await api('GET', `/api/v1/orders/${orderId}`, { key: demoKey('operations') })).body.data;
     const [replaced, cancelled] = await Promise.all([
       api('POST', `/api/v1/orders/${orderId}/tracking-link`, { key: demoKey('operations') }),
-      api('PATCH', `/api/v1/orders/${orderId}/status`, { key: demoKey('admin'), body: { status: 'Cancelled', version } }),
+      api('PATCH', `/api/v1/orders/${orderId}/status`, {
+        key: demoKey('admin'),
+        body: { status: 'Cancelled', version },
+      }),
     ]);
     expect(replaced.status, replaced.text).toBe(201);
     expect(cancelled.status, cancelled.text).toBe(200);
@@ -84,7 +96,10 @@ describe("the buyer's page while DynamoDB is unreachable", () => {
       stageVariables: null,
       body: null,
       isBase64Encoded: false,
-      requestContext: { identity: { sourceIp: `198.51.100.${Math.floor(Math.random() * 200)}` }, path: `/track/${token}` },
+      requestContext: {
+        identity: { sourceIp: `198.51.100.${Math.floor(Math.random() * 200)}` },
+        path: `/track/${token}`,
+      },
     }) as unknown as Parameters<typeof handler>[0];
   const context = { awsRequestId: 'outage-test', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
 

@@ -97,7 +97,8 @@ describe('webhook delivery through a 10-second DynamoDB outage', () => {
     await sleep(OUTAGE_MS);
     outage.state.down = false;
     const outageEnd = Date.now();
-    while (new Set(received.map((r) => r.id)).size < LANES * PER_LANE && Date.now() - outageEnd < 60_000) await sleep(20);
+    while (new Set(received.map((r) => r.id)).size < LANES * PER_LANE && Date.now() - outageEnd < 60_000)
+      await sleep(20);
     const doneAt = Date.now();
     stop = true;
     await Promise.all(workers);

@@ -12,7 +12,9 @@ import { completeProfile } from './tenant-profile.js';
  * browser is ever downloaded) driven by playwright-core, with every request that is not to the
  * local stack refused, so a test also proves the console works offline.
  */
-const CHROMIUM = ['/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
+const CHROMIUM = ['/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) =>
+  existsSync(path),
+);
 
 export async function launchBrowser(): Promise<Browser> {
   expect(CHROMIUM, 'chromium is not installed: .ci/run installs it (apt-get install chromium)').toBeDefined();
@@ -90,7 +92,12 @@ export async function openTab(
       .locator('body')
       .ariaSnapshot({ timeout: 5_000 })
       .catch((error: Error) => `(no snapshot: ${error.message})`);
-    return [`page ${page.url()}`, tree, `page errors: ${JSON.stringify(pageErrors)}`, `blocked: ${JSON.stringify(blocked)}`].join('\n');
+    return [
+      `page ${page.url()}`,
+      tree,
+      `page errors: ${JSON.stringify(pageErrors)}`,
+      `blocked: ${JSON.stringify(blocked)}`,
+    ].join('\n');
   };
   return { context, page, blocked, pageErrors, apiCalls, describe, close: () => context.close() };
 }
@@ -105,7 +112,8 @@ export const UI_TIMEOUT = 45_000;
 
 /** Signs in with a key on the sign-in page, and waits until the console says who is signed in. */
 export async function signIn(page: Page, baseUrl: string, key: string, name: string): Promise<void> {
-  if (!page.url().startsWith(`${baseUrl}/console/`)) await page.goto(consoleUrl(baseUrl), { waitUntil: 'domcontentloaded' });
+  if (!page.url().startsWith(`${baseUrl}/console/`))
+    await page.goto(consoleUrl(baseUrl), { waitUntil: 'domcontentloaded' });
   const field = page.getByLabel(/Your API key|مفتاح/);
   await field.waitFor({ timeout: UI_TIMEOUT });
   await field.fill(key);
@@ -142,17 +150,28 @@ const MODERATE_RULES = new Set(['page-has-heading-one']);
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Array<Record<string, any>> }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Array<Record<string, any>> }> };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
     return result.violations.map((violation) => ({
       id: String(violation.id),
       impact: (violation.impact as string | null) ?? null,
       help: String(violation.help),
-      nodes: (violation.nodes as Array<{ target: unknown[] }>).slice(0, 5).map((node) => node.target.map(String).join(' ')),
+      nodes: (violation.nodes as Array<{ target: unknown[] }>)
+        .slice(0, 5)
+        .map((node) => node.target.map(String).join(' ')),
     }));
   });
   return violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical' || (violation.impact === 'moderate' && MODERATE_RULES.has(violation.id)),
+    (violation) =>
+      violation.impact === 'serious' ||
+      violation.impact === 'critical' ||
+      (violation.impact === 'moderate' && MODERATE_RULES.has(violation.id)),
   );
 }
 
@@ -170,7 +189,11 @@ export async function loaded(page: Page): Promise<void> {
     .first()
     .waitFor({ state: 'detached', timeout: UI_TIMEOUT });
   // An indeterminate progress bar (a screen's code still loading); the order's own progress has a value.
-  await page.getByRole('main').locator('[role="progressbar"]:not([aria-valuenow])').first().waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+  await page
+    .getByRole('main')
+    .locator('[role="progressbar"]:not([aria-valuenow])')
+    .first()
+    .waitFor({ state: 'detached', timeout: UI_TIMEOUT });
 }
 
 /**
@@ -202,7 +225,11 @@ let tenants = 0;
  * asked for; and a complete legal profile, as the documents the console generates name the
  * seller. Only the set-up is made outside the browser.
  */
-export async function consoleTenant(options: { label: string; secondApprover?: boolean; marketers?: string[] }): Promise<{
+export async function consoleTenant(options: {
+  label: string;
+  secondApprover?: boolean;
+  marketers?: string[];
+}): Promise<{
   tenantId: string;
   tenantName: string;
   staff: Record<'admin' | 'operations' | 'accountant' | 'inspector', StaffMember>;
@@ -234,5 +261,10 @@ export async function consoleTenant(options: { label: string; secondApprover?: b
     member('inspector', 'Joon Lee'),
     ...(options.marketers ?? []).map((name) => member('marketer', name)),
   ]);
-  return { tenantId: tenant.id, tenantName, staff: { admin: admin!, operations: operations!, accountant: accountant!, inspector: inspector! }, marketers };
+  return {
+    tenantId: tenant.id,
+    tenantName,
+    staff: { admin: admin!, operations: operations!, accountant: accountant!, inspector: inspector! },
+    marketers,
+  };
 }

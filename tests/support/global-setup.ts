@@ -36,7 +36,11 @@ const API_KEY_CACHE_SECONDS = '10';
  * AWS) is scaled down to about 10 s; an endpoint failing for 20 s is disabled (5 days in AWS),
  * later than its deliveries' last retry, as in AWS.
  */
-export const WEBHOOK_TEST_ENV = { EVENT_SETTLE_MS: '2000', WEBHOOK_RETRY_SCALE: '0.0001', WEBHOOK_DISABLE_AFTER_MS: '20000' };
+export const WEBHOOK_TEST_ENV = {
+  EVENT_SETTLE_MS: '2000',
+  WEBHOOK_RETRY_SCALE: '0.0001',
+  WEBHOOK_DISABLE_AFTER_MS: '20000',
+};
 
 /**
  * Catalogue feeds: a full list may remove 5% of a provider's cars unconfirmed (30% in AWS), so

@@ -42,7 +42,11 @@ async function probeIdleConnection(): Promise<void> {
   });
 }
 
-export async function api<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+export async function api<T = any>(
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.key) headers['X-API-Key'] = options.key;
   let body: string | undefined;
@@ -89,7 +93,11 @@ export function demoKey(role: Role | 'platform', tenant: 'gulf' | 'seoul' = 'gul
   const found =
     role === 'platform'
       ? keys.find((k) => k.tenantId === undefined)
-      : keys.find((k) => k.role === role && k.tenantId === (tenant === 'gulf' ? 'demotenantgulfmotors0001' : 'demotenantseoulexport001'));
+      : keys.find(
+          (k) =>
+            k.role === role &&
+            k.tenantId === (tenant === 'gulf' ? 'demotenantgulfmotors0001' : 'demotenantseoulexport001'),
+        );
   if (!found) throw new Error(`no demo key for ${role} in ${tenant}`);
   return found.key;
 }

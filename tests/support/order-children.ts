@@ -48,7 +48,14 @@ export async function gulfOrder(overrides: Record<string, unknown> = {}, key = a
     customerId: customer.id,
     totalAmount: 18_500,
     currency: 'AED',
-    carDetails: { makeEn: 'Kia', modelEn: 'Sorento', year: 2022, vin: 'KNAPU81BDN7123456', color: 'White', kilometers: 42_000 },
+    carDetails: {
+      makeEn: 'Kia',
+      modelEn: 'Sorento',
+      year: 2022,
+      vin: 'KNAPU81BDN7123456',
+      color: 'White',
+      kilometers: 42_000,
+    },
     ...overrides,
   });
 }
@@ -78,12 +85,21 @@ export async function confirmEntry(id: string, key = accountantKey()): Promise<a
  */
 export async function orderAtInspectionScheduled(): Promise<any> {
   const customer = await newCustomer();
-  const order = await placeOrder(accountantKey(), { customerId: customer.id, totalAmount: 10_000, receiptAmount: 1_000, receiptCurrency: 'USD' });
+  const order = await placeOrder(accountantKey(), {
+    customerId: customer.id,
+    totalAmount: 10_000,
+    receiptAmount: 1_000,
+    receiptCurrency: 'USD',
+  });
   const [receipt] = await billingOf(order.id);
   await confirmEntry(receipt.id);
   const deposit = await changeStatus(order.id, accountantKey(), { status: 'DepositConfirmed', version: 1 });
   expect(deposit.status, deposit.text).toBe(200);
-  const scheduled = await changeStatus(order.id, demoKey('operations'), { status: 'InspectionScheduled', version: 2, inspectionDate: inspectionDate() });
+  const scheduled = await changeStatus(order.id, demoKey('operations'), {
+    status: 'InspectionScheduled',
+    version: 2,
+    inspectionDate: inspectionDate(),
+  });
   expect(scheduled.status, scheduled.text).toBe(200);
   return orderDetail(order.id);
 }

@@ -27,7 +27,11 @@ export const accountantKey = () => demoKey('accountant');
 export async function newCustomer(options: { key?: string; walletCurrency?: string } = {}): Promise<NewCustomer> {
   const res = await api('POST', '/api/v1/customers', {
     key: options.key ?? demoKey('integrator'),
-    body: { name: 'Order Customer', mobileNumber: uniquePhone(), ...(options.walletCurrency ? { walletCurrency: options.walletCurrency } : {}) },
+    body: {
+      name: 'Order Customer',
+      mobileNumber: uniquePhone(),
+      ...(options.walletCurrency ? { walletCurrency: options.walletCurrency } : {}),
+    },
   });
   expect(res.status, res.text).toBe(201);
   return res.body.data as NewCustomer;
@@ -61,7 +65,9 @@ export async function balanceOf(customerId: string): Promise<number> {
 export async function ledgerOf(walletId: string): Promise<LedgerEntry[]> {
   const entries: LedgerEntry[] = [];
   for (let page = 1; ; page += 1) {
-    const res = await api('GET', `/api/v1/wallets/${walletId}/transactions?page=${page}&pageSize=100`, { key: accountantKey() });
+    const res = await api('GET', `/api/v1/wallets/${walletId}/transactions?page=${page}&pageSize=100`, {
+      key: accountantKey(),
+    });
     expect(res.status, res.text).toBe(200);
     entries.push(...res.body.data);
     if (page >= res.body.meta.totalPages) return entries;
@@ -80,7 +86,8 @@ export async function orderDetail(id: string, key = accountantKey()): Promise<an
   return res.body.data;
 }
 
-export const changeStatus = (id: string, key: string, body: Record<string, unknown>) => api('PATCH', `/api/v1/orders/${id}/status`, { key, body });
+export const changeStatus = (id: string, key: string, body: Record<string, unknown>) =>
+  api('PATCH', `/api/v1/orders/${id}/status`, { key, body });
 
 export const validateTransition = (id: string, key: string, targetStatus: unknown) =>
   api('POST', `/api/v1/orders/${id}/validate-transition`, { key, body: { targetStatus } });
@@ -120,6 +127,8 @@ export async function backdatePurchase(orderId: string, days: number): Promise<v
   const purchase = Items.find((item) => item.to === 'Purchased' && item.from !== 'Purchased');
   expect(purchase, `order ${orderId} has no move to Purchased`).toBeDefined();
   const at = new Date(Date.parse(String(purchase!.at)) - days * 86_400_000).toISOString();
-  await ddb.send(new PutCommand({ TableName: tableName(), Item: { ...purchase, at, sk: `HISTORY#${at}#${String(purchase!.id)}` } }));
+  await ddb.send(
+    new PutCommand({ TableName: tableName(), Item: { ...purchase, at, sk: `HISTORY#${at}#${String(purchase!.id)}` } }),
+  );
   await ddb.send(new DeleteCommand({ TableName: tableName(), Key: { pk: purchase!.pk, sk: purchase!.sk } }));
 }

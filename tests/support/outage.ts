@@ -33,7 +33,11 @@ export function outageSwitch() {
       if (state.down) {
         state.refused += 1;
         state.byCommand[String(context.commandName)] = (state.byCommand[String(context.commandName)] ?? 0) + 1;
-        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8100 (injected outage)'), { name: 'TimeoutError', code: 'ECONNREFUSED', $metadata: {} });
+        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8100 (injected outage)'), {
+          name: 'TimeoutError',
+          code: 'ECONNREFUSED',
+          $metadata: {},
+        });
       }
       return next(args);
     },

@@ -30,7 +30,12 @@ export const RUNNER_WAIT_MS = 60_000;
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `probe` until it returns something other than undefined; fails with `what` after `timeoutMs`. */
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 15_000, intervalMs = 100): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  timeoutMs = 15_000,
+  intervalMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -45,7 +50,13 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
  * grown for `stallMs`. For a backlog on a shared machine: the question is whether work goes on
  * and ends, not how fast.
  */
-export async function waitForCount(what: string, count: () => number, target: number, stallMs = 60_000, intervalMs = 250): Promise<void> {
+export async function waitForCount(
+  what: string,
+  count: () => number,
+  target: number,
+  stallMs = 60_000,
+  intervalMs = 250,
+): Promise<void> {
   let last = count();
   let movedAt = Date.now();
   for (;;) {
@@ -111,7 +122,8 @@ export class RecordingChannel implements ChatChannel {
   async send(message: ChatMessage): Promise<{ messageId: string }> {
     const index = this.count++;
     const rendering = renderMessage(message);
-    const text = 'text' in rendering ? rendering.text : `unknown template ${'template' in message ? message.template.name : ''}`;
+    const text =
+      'text' in rendering ? rendering.text : `unknown template ${'template' in message ? message.template.name : ''}`;
     if (this.delayMs > 0) await sleep(this.delayMs);
     const error = this.shouldFail(message.to, index);
     if (error) {
@@ -148,11 +160,18 @@ export function notificationText(
   return text;
 }
 
-export const tally = (values: string[]): Record<string, number> => values.reduce<Record<string, number>>((acc, v) => ({ ...acc, [v]: (acc[v] ?? 0) + 1 }), {});
+export const tally = (values: string[]): Record<string, number> =>
+  values.reduce<Record<string, number>>((acc, v) => ({ ...acc, [v]: (acc[v] ?? 0) + 1 }), {});
 
 /** A Gulf customer with a phone number the test knows. */
-export async function customerWithPhone(phone: string, name = 'Outbox Customer'): Promise<{ id: string; name: string; mobileNumber: string }> {
-  const res = await api('POST', '/api/v1/customers', { key: demoKey('integrator'), body: { name, mobileNumber: phone } });
+export async function customerWithPhone(
+  phone: string,
+  name = 'Outbox Customer',
+): Promise<{ id: string; name: string; mobileNumber: string }> {
+  const res = await api('POST', '/api/v1/customers', {
+    key: demoKey('integrator'),
+    body: { name, mobileNumber: phone },
+  });
   expect(res.status, res.text).toBe(201);
   return { id: res.body.data.id, name, mobileNumber: phone };
 }
@@ -174,11 +193,17 @@ export async function messagesSince(since: string): Promise<ChatLogEntry[]> {
       }),
     );
     for (const item of page.Items ?? [])
-      out.push({ messageId: String(item.messageId), to: String(item.to), text: item.text as string | undefined, createdAt: String(item.createdAt) });
+      out.push({
+        messageId: String(item.messageId),
+        to: String(item.to),
+        text: item.text as string | undefined,
+        createdAt: String(item.createdAt),
+      });
     start = page.LastEvaluatedKey;
   } while (start);
   return out;
 }
 
 /** Messages about one order: the texts name it as "#<orderNumber> ". */
-export const about = (messages: ChatLogEntry[], orderNumber: number) => messages.filter((m) => m.text?.includes(`#${orderNumber} `));
+export const about = (messages: ChatLogEntry[], orderNumber: number) =>
+  messages.filter((m) => m.text?.includes(`#${orderNumber} `));

@@ -53,7 +53,8 @@ export function decodePng(png: Buffer): GreyImage {
   const grey = new Uint8Array(width * height);
   for (let i = 0; i < width * height; i += 1) {
     const p = i * channels;
-    grey[i] = channels >= 3 ? Math.round(0.299 * pixels[p]! + 0.587 * pixels[p + 1]! + 0.114 * pixels[p + 2]!) : pixels[p]!;
+    grey[i] =
+      channels >= 3 ? Math.round(0.299 * pixels[p]! + 0.587 * pixels[p + 1]! + 0.114 * pixels[p + 2]!) : pixels[p]!;
   }
   return { width, height, grey };
 }

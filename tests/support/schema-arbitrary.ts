@@ -90,12 +90,14 @@ function literalsOf(schema: JsonSchema): unknown[] | undefined {
   if ('const' in schema) return [schema.const];
   if (schema.enum) return schema.enum;
   const branches = branchesOf(schema);
-  if (branches && branches.length > 0 && branches.every((b) => 'const' in b || b.enum)) return branches.flatMap((b) => literalsOf(b) ?? []);
+  if (branches && branches.length > 0 && branches.every((b) => 'const' in b || b.enum))
+    return branches.flatMap((b) => literalsOf(b) ?? []);
   return undefined;
 }
 
 /** `{}`: anything at all (TypeBox Type.Unknown / Type.Any). */
-const isAnything = (schema: JsonSchema): boolean => typesOf(schema).length === 0 && literalsOf(schema) === undefined && branchesOf(schema) === undefined;
+const isAnything = (schema: JsonSchema): boolean =>
+  typesOf(schema).length === 0 && literalsOf(schema) === undefined && branchesOf(schema) === undefined;
 
 /** Objects that take keys nobody declared: additionalProperties true or a schema, patternProperties. */
 const isFreeForm = (schema: JsonSchema): boolean =>
@@ -113,7 +115,8 @@ const clip = (s: string, max: number | undefined): string => (max === undefined 
 /** Copies an object with one own property set, without triggering the `__proto__` setter. */
 function withKey(object: Record<string, unknown>, key: string, value: unknown): Record<string, unknown> {
   const copy: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(object)) Object.defineProperty(copy, k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of Object.entries(object))
+    Object.defineProperty(copy, k, { value: v, enumerable: true, writable: true, configurable: true });
   Object.defineProperty(copy, key, { value, enumerable: true, writable: true, configurable: true });
   return copy;
 }
@@ -155,7 +158,10 @@ function memo<T>(
 
 const asciiChar = fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 });
 /** Mostly ASCII, some unicode (Latin, Arabic, CJK, emoji, zero-width space): one code point each. */
-const textUnit = fc.oneof({ weight: 8, arbitrary: asciiChar }, { weight: 2, arbitrary: fc.constantFrom('é', 'ß', 'ك', 'م', '中', '😀', '\u200b', 'Ω') });
+const textUnit = fc.oneof(
+  { weight: 8, arbitrary: asciiChar },
+  { weight: 2, arbitrary: fc.constantFrom('é', 'ß', 'ك', 'م', '中', '😀', '\u200b', 'Ω') },
+);
 
 function validString(schema: JsonSchema): fc.Arbitrary<string> {
   const min = schema.minLength ?? 0;
@@ -165,7 +171,11 @@ function validString(schema: JsonSchema): fc.Arbitrary<string> {
     case 'date-time':
       return fc
         .oneof(
-          fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }),
+          fc.date({
+            min: new Date('1970-01-01T00:00:00Z'),
+            max: new Date('2100-01-01T00:00:00Z'),
+            noInvalidDate: true,
+          }),
           // Near now: inspection dates and filters mostly look like this.
           fc.integer({ min: -30, max: 60 }).map((days) => new Date(Date.now() + days * 86_400_000)),
         )
@@ -176,7 +186,10 @@ function validString(schema: JsonSchema): fc.Arbitrary<string> {
         .map((d) => d.toISOString().slice(0, 10));
     case 'email':
       return fc
-        .tuple(fc.stringMatching(/^[a-z0-9]{1,12}$/), fc.constantFrom('example.com', 'mail.example.ae', 'sub.example.co.kr'))
+        .tuple(
+          fc.stringMatching(/^[a-z0-9]{1,12}$/),
+          fc.constantFrom('example.com', 'mail.example.ae', 'sub.example.co.kr'),
+        )
         .map(([local, domain]) => `${local}@${domain}`)
         .filter(fits);
     case 'uri':
@@ -213,7 +226,10 @@ function validNumber(schema: JsonSchema, integer: boolean): fc.Arbitrary<number>
     const min = Math.ceil(exclusiveMin !== undefined && lo <= exclusiveMin ? exclusiveMin + 1 : lo);
     const max = Math.floor(exclusiveMax !== undefined && hi >= exclusiveMax ? exclusiveMax - 1 : hi);
     // Small values (versions, pages) are the ones that reach deep code; bias towards them.
-    return fc.oneof({ weight: 3, arbitrary: fc.integer({ min, max: Math.min(max, min + 10) }) }, { weight: 1, arbitrary: fc.integer({ min, max }) });
+    return fc.oneof(
+      { weight: 3, arbitrary: fc.integer({ min, max: Math.min(max, min + 10) }) },
+      { weight: 1, arbitrary: fc.integer({ min, max }) },
+    );
   }
   // Money-like: cents.
   const minCents = Math.ceil(lo * 100) + (exclusiveMin !== undefined && lo <= exclusiveMin ? 1 : 0);
@@ -242,9 +258,12 @@ function buildValidObject(schema: JsonSchema, options: ArbitraryOptions): fc.Arb
   const properties = schema.properties ?? {};
   const required = new Set(schema.required ?? []);
   const fields: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const [name, property] of Object.entries(properties)) fields[name] = options.overrides?.[name] ?? validArbitrary(property, options);
+  for (const [name, property] of Object.entries(properties))
+    fields[name] = options.overrides?.[name] ?? validArbitrary(property, options);
   if (options.minimal) for (const name of Object.keys(fields)) if (!required.has(name)) delete fields[name];
-  const declared = fc.record(fields, { requiredKeys: Object.keys(fields).filter((name) => required.has(name)) }) as fc.Arbitrary<Record<string, unknown>>;
+  const declared = fc.record(fields, {
+    requiredKeys: Object.keys(fields).filter((name) => required.has(name)),
+  }) as fc.Arbitrary<Record<string, unknown>>;
   const maxProperties = schema.maxProperties;
   const minProperties = schema.minProperties ?? 0;
   let object: fc.Arbitrary<Record<string, unknown>> = declared;
@@ -263,17 +282,23 @@ function buildValidObject(schema: JsonSchema, options: ArbitraryOptions): fc.Arb
   }
   // (Minimal objects get their one property from the variant placed in them.)
   if ((minProperties > 0 || maxProperties !== undefined) && !options.minimal) {
-    object = object.filter((o) => Object.keys(o).length >= minProperties && (maxProperties === undefined || Object.keys(o).length <= maxProperties));
+    object = object.filter(
+      (o) =>
+        Object.keys(o).length >= minProperties &&
+        (maxProperties === undefined || Object.keys(o).length <= maxProperties),
+    );
   }
   return object;
 }
 
 /** Values the schema accepts. In text mode scalars are rendered as the strings a query would carry. */
-export const validArbitrary: (schema: JsonSchema, options?: ArbitraryOptions) => fc.Arbitrary<unknown> = memo(buildValidArbitrary);
+export const validArbitrary: (schema: JsonSchema, options?: ArbitraryOptions) => fc.Arbitrary<unknown> =
+  memo(buildValidArbitrary);
 
 function buildValidArbitrary(schema: JsonSchema, options: ArbitraryOptions): fc.Arbitrary<unknown> {
   const text = options.mode === 'text';
-  const render = (arbitrary: fc.Arbitrary<unknown>) => (text ? arbitrary.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))) : arbitrary);
+  const render = (arbitrary: fc.Arbitrary<unknown>) =>
+    text ? arbitrary.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))) : arbitrary;
   const literals = literalsOf(schema);
   if (literals) {
     const choice = fc.constantFrom(...literals);
@@ -307,7 +332,9 @@ function buildValidArbitrary(schema: JsonSchema, options: ArbitraryOptions): fc.
   });
   const valid = arbitraries.length === 1 ? arbitraries[0]! : fc.oneof(...arbitraries);
   // Sometimes the declared default itself.
-  return schema.default !== undefined ? fc.oneof({ weight: 1, arbitrary: render(fc.constant(schema.default)) }, { weight: 4, arbitrary: valid }) : valid;
+  return schema.default !== undefined
+    ? fc.oneof({ weight: 1, arbitrary: render(fc.constant(schema.default)) }, { weight: 4, arbitrary: valid })
+    : valid;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -346,8 +373,20 @@ const SPECIAL_TEXT = [
   '__proto__',
 ];
 
-const INVALID_DATE_TIMES = ['2025-13-01T00:00:00Z', '2025-04-31T10:00:00Z', '2025-01-01T24:00:01Z', '2025-01-01T10:60:00Z', '2023-02-29T00:00:00Z'];
-const EXTREME_DATE_TIMES = ['0000-01-01T00:00:00Z', '0001-01-01T00:00:00Z', '9999-12-31T23:59:59.999Z', '1969-12-31T23:59:59Z', '2038-01-19T03:14:08Z'];
+const INVALID_DATE_TIMES = [
+  '2025-13-01T00:00:00Z',
+  '2025-04-31T10:00:00Z',
+  '2025-01-01T24:00:01Z',
+  '2025-01-01T10:60:00Z',
+  '2023-02-29T00:00:00Z',
+];
+const EXTREME_DATE_TIMES = [
+  '0000-01-01T00:00:00Z',
+  '0001-01-01T00:00:00Z',
+  '9999-12-31T23:59:59.999Z',
+  '1969-12-31T23:59:59Z',
+  '2038-01-19T03:14:08Z',
+];
 const ODD_DATE_TIMES = [
   '2025-06-01t12:00:00z',
   '2025-06-01T12:00:00.123456789Z',
@@ -356,10 +395,32 @@ const ODD_DATE_TIMES = [
   '2025-06-01T12:00:00-00:00',
   '2025-06-01 12:00:00Z',
 ];
-const NOT_DATE_TIMES = ['now', 'yesterday', '2025-06-01', '1700000000', '12:00:00', '2025-06-01T12:00', '+275760-09-13T00:00:00Z', '2025-06-01T12:00:00+25:00'];
+const NOT_DATE_TIMES = [
+  'now',
+  'yesterday',
+  '2025-06-01',
+  '1700000000',
+  '12:00:00',
+  '2025-06-01T12:00',
+  '+275760-09-13T00:00:00Z',
+  '2025-06-01T12:00:00+25:00',
+];
 const NOT_EMAILS = ['plainaddress', 'a@', '@example.com', 'a@@example.com', 'a b@example.com', 'a@example..com'];
-const ODD_EMAILS = ['"quoted local"@example.com', 'user+tag@sub.example.co', 'ünï@example.com', 'a@[127.0.0.1]', 'x@localhost'];
-const NOT_URIS = ['ftp://example.com/x', 'javascript:alert(1)', 'example.com/x', 'http//x', '//example.com/x', 'https://exa mple.com/'];
+const ODD_EMAILS = [
+  '"quoted local"@example.com',
+  'user+tag@sub.example.co',
+  'ünï@example.com',
+  'a@[127.0.0.1]',
+  'x@localhost',
+];
+const NOT_URIS = [
+  'ftp://example.com/x',
+  'javascript:alert(1)',
+  'example.com/x',
+  'http//x',
+  '//example.com/x',
+  'https://exa mple.com/',
+];
 const ODD_URIS = [
   'https://例え.jp/パス',
   'http://[::1]:8080/',
@@ -394,9 +455,13 @@ function stringVariants(schema: JsonSchema, text: boolean): LeafVariant[] {
   const literals = literalsOf(schema);
   if (literals) {
     const strings = literals.filter((l): l is string => typeof l === 'string');
-    const others = [...strings.map((s) => s.toLowerCase()), ...strings.map((s) => s.toUpperCase()), ...strings.map((s) => ` ${s}`), 'UNKNOWN', ''].filter(
-      (s) => !strings.includes(s),
-    );
+    const others = [
+      ...strings.map((s) => s.toLowerCase()),
+      ...strings.map((s) => s.toUpperCase()),
+      ...strings.map((s) => ` ${s}`),
+      'UNKNOWN',
+      '',
+    ].filter((s) => !strings.includes(s));
     variants.push({ name: 'not one of the allowed values', arbitrary: pick(...others) });
     return variants;
   }
@@ -405,7 +470,11 @@ function stringVariants(schema: JsonSchema, text: boolean): LeafVariant[] {
   const room = text ? 3_000 : 100_000;
   if (max !== undefined) {
     const tooLong = text ? ['a'] : ['a', 'é', '😀'];
-    if (max + 1 <= room) variants.push({ name: 'one character too long', arbitrary: fc.constantFrom(...tooLong).map((c) => c.repeat(max + 1)) });
+    if (max + 1 <= room)
+      variants.push({
+        name: 'one character too long',
+        arbitrary: fc.constantFrom(...tooLong).map((c) => c.repeat(max + 1)),
+      });
     // Valid by code points, but 4 bytes each (Ajv counts code points; storage counts bytes).
     if (max * (text ? 12 : 4) <= room && !schema.pattern && !schema.format)
       variants.push({ name: 'emoji at the length limit', arbitrary: fc.constant('😀'.repeat(max)) });
@@ -427,20 +496,31 @@ function stringVariants(schema: JsonSchema, text: boolean): LeafVariant[] {
       );
       return variants;
     case 'date':
-      variants.push({ name: 'not a date', arbitrary: pick('2025-02-30', '2025-13-01', '0000-00-00', 'today', '2025-6-1') });
+      variants.push({
+        name: 'not a date',
+        arbitrary: pick('2025-02-30', '2025-13-01', '0000-00-00', 'today', '2025-6-1'),
+      });
       return variants;
     case 'email':
-      variants.push({ name: 'not an email', arbitrary: pick(...NOT_EMAILS) }, { name: 'unusual but valid email', arbitrary: pick(...ODD_EMAILS) });
+      variants.push(
+        { name: 'not an email', arbitrary: pick(...NOT_EMAILS) },
+        { name: 'unusual but valid email', arbitrary: pick(...ODD_EMAILS) },
+      );
       return variants;
     case 'uri':
-      variants.push({ name: 'not an http(s) uri', arbitrary: pick(...NOT_URIS) }, { name: 'unusual uri', arbitrary: pick(...ODD_URIS) });
+      variants.push(
+        { name: 'not an http(s) uri', arbitrary: pick(...NOT_URIS) },
+        { name: 'unusual uri', arbitrary: pick(...ODD_URIS) },
+      );
       return variants;
     default:
       break;
   }
   if (schema.pattern) {
     const pattern = new RegExp(schema.pattern);
-    const candidates = ['ABC', 'a b', 'a-b', 'a_b', '..', 'ключ', '😀', 'a/b', 'a%2Fb', 'a?b=c', '12.5', '-1'].filter((s) => !pattern.test(s));
+    const candidates = ['ABC', 'a b', 'a-b', 'a_b', '..', 'ключ', '😀', 'a/b', 'a%2Fb', 'a?b=c', '12.5', '-1'].filter(
+      (s) => !pattern.test(s),
+    );
     variants.push({ name: 'does not match the pattern', arbitrary: pick(...candidates) });
   }
   variants.push(
@@ -458,11 +538,15 @@ function numberVariants(schema: JsonSchema, integer: boolean, text: boolean): Le
   const variants: LeafVariant[] = [];
   const min = schema.minimum ?? schema.exclusiveMinimum;
   const max = schema.maximum ?? schema.exclusiveMaximum;
-  if (schema.exclusiveMinimum !== undefined) variants.push(one('equal to the exclusive minimum', schema.exclusiveMinimum));
+  if (schema.exclusiveMinimum !== undefined)
+    variants.push(one('equal to the exclusive minimum', schema.exclusiveMinimum));
   if (min !== undefined && min - 1 !== -1) variants.push(one('below the minimum', min - 1));
   if (max !== undefined) variants.push(one('above the maximum', max + 1));
   if (min !== undefined && max !== undefined)
-    variants.push({ name: 'at the bounds', arbitrary: pick(r(schema.exclusiveMinimum === undefined ? min : min + 1), r(max)) });
+    variants.push({
+      name: 'at the bounds',
+      arbitrary: pick(r(schema.exclusiveMinimum === undefined ? min : min + 1), r(max)),
+    });
   variants.push(
     one('negative (-1)', -1),
     one('hugely negative (-1e300)', -1e300),
@@ -472,17 +556,27 @@ function numberVariants(schema: JsonSchema, integer: boolean, text: boolean): Le
     one('integer beyond 2^63 (1e21)', 1e21),
   );
   if (integer) variants.push({ name: 'fraction', arbitrary: pick(r(1.5), r(0.000001)) });
-  else variants.push(one('tiny number (5e-324)', 5e-324), { name: 'many decimals', arbitrary: pick(r(0.1 + 0.2), r(123.456789012345678)) });
+  else
+    variants.push(one('tiny number (5e-324)', 5e-324), {
+      name: 'many decimals',
+      arbitrary: pick(r(0.1 + 0.2), r(123.456789012345678)),
+    });
   variants.push({ name: text ? 'not a number' : 'NaN-like string', arbitrary: pick(...NAN_LIKE) });
-  if (text) variants.push({ name: 'number with spaces or signs', arbitrary: pick('+1', ' 2 ', '1.0', '1e2', '01', '-0') });
+  if (text)
+    variants.push({ name: 'number with spaces or signs', arbitrary: pick('+1', ' 2 ', '1.0', '1e2', '01', '-0') });
   return variants;
 }
 
 /** Valid but hostile contents for free-form places (`{}` and objects taking undeclared keys). */
 function freeFormContents(): LeafVariant[] {
-  const protoObject = JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}') as unknown;
+  const protoObject = JSON.parse(
+    '{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}}',
+  ) as unknown;
   return [
-    { name: 'deep nesting (40 levels)', arbitrary: fc.constantFrom(nested(40, 'object'), nested(40, 'array'), nested(40, 'object', nested(5, 'array'))) },
+    {
+      name: 'deep nesting (40 levels)',
+      arbitrary: fc.constantFrom(nested(40, 'object'), nested(40, 'array'), nested(40, 'object', nested(5, 'array'))),
+    },
     { name: 'nesting at the limit (20 levels)', arbitrary: fc.constantFrom(nested(20, 'object'), nested(20, 'array')) },
     { name: '__proto__ and constructor keys', arbitrary: fc.constant(protoObject) },
     {
@@ -500,9 +594,18 @@ function freeFormContents(): LeafVariant[] {
         ]),
       ),
     },
-    { name: 'extreme numbers', arbitrary: fc.constantFrom({ n: 1e300 }, { n: 9007199254740994 }, { n: 5e-324 }, { n: -1e300 }, [1e300, 5e-324]) },
-    { name: 'unicode values', arbitrary: fc.constant({ ar: UNICODE_SAMPLES[0], nul: 'a\u0000b', lone: '\ud800', emoji: UNICODE_SAMPLES[2] }) },
-    { name: 'many keys', arbitrary: fc.constant(Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`k${i}`, i]))) },
+    {
+      name: 'extreme numbers',
+      arbitrary: fc.constantFrom({ n: 1e300 }, { n: 9007199254740994 }, { n: 5e-324 }, { n: -1e300 }, [1e300, 5e-324]),
+    },
+    {
+      name: 'unicode values',
+      arbitrary: fc.constant({ ar: UNICODE_SAMPLES[0], nul: 'a\u0000b', lone: '\ud800', emoji: UNICODE_SAMPLES[2] }),
+    },
+    {
+      name: 'many keys',
+      arbitrary: fc.constant(Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`k${i}`, i]))),
+    },
     { name: 'large value (60 KB)', arbitrary: fc.constant({ big: 'x'.repeat(60_000) }) },
     { name: 'empty containers', arbitrary: fc.constantFrom({}, [], { a: {} }, { a: [] }, '') },
   ];
@@ -514,13 +617,19 @@ function objectVariants(schema: JsonSchema, options: ArbitraryOptions): LeafVari
   const variants: LeafVariant[] = [];
   const required = schema.required ?? [];
   if (required.length > 0) {
-    variants.push({ name: 'missing a required property', arbitrary: fc.tuple(valid, fc.constantFrom(...required)).map(([o, key]) => withoutKey(o, key)) });
+    variants.push({
+      name: 'missing a required property',
+      arbitrary: fc.tuple(valid, fc.constantFrom(...required)).map(([o, key]) => withoutKey(o, key)),
+    });
   }
   if (schema.additionalProperties === false) {
     variants.push({
       name: 'unknown property',
       arbitrary: fc
-        .tuple(valid, fc.constantFrom('unexpected', 'id', 'tenantId', 'createdAt', 'version', 'Status', 'hasOwnProperty'))
+        .tuple(
+          valid,
+          fc.constantFrom('unexpected', 'id', 'tenantId', 'createdAt', 'version', 'Status', 'hasOwnProperty'),
+        )
         .map(([o, key]) => (key in o ? o : withKey(o, key, text ? '1' : 1))),
     });
   }
@@ -528,17 +637,25 @@ function objectVariants(schema: JsonSchema, options: ArbitraryOptions): LeafVari
     const protoValue = JSON.parse('{"polluted": true}') as unknown;
     variants.push({
       name: '__proto__ key',
-      arbitrary: fc.tuple(valid, fc.constantFrom('__proto__', 'constructor', 'prototype')).map(([o, key]) => withKey(o, key, protoValue)),
+      arbitrary: fc
+        .tuple(valid, fc.constantFrom('__proto__', 'constructor', 'prototype'))
+        .map(([o, key]) => withKey(o, key, protoValue)),
     });
   }
   if (schema.maxProperties !== undefined) {
     const n = schema.maxProperties + 1;
-    variants.push({ name: 'too many properties', arbitrary: fc.constant(Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i]))) });
+    variants.push({
+      name: 'too many properties',
+      arbitrary: fc.constant(Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i]))),
+    });
   }
   if ((schema.minProperties ?? 0) > 0) variants.push({ name: 'too few properties', arbitrary: fc.constant({}) });
   if (isFreeForm(schema) && !text) {
     for (const content of freeFormContents()) {
-      variants.push({ name: `free-form: ${content.name}`, arbitrary: fc.tuple(valid, content.arbitrary).map(([o, v]) => withKey(o, 'fuzz', v)) });
+      variants.push({
+        name: `free-form: ${content.name}`,
+        arbitrary: fc.tuple(valid, content.arbitrary).map(([o, v]) => withKey(o, 'fuzz', v)),
+      });
     }
   }
   return variants;
@@ -552,7 +669,10 @@ function arrayVariants(schema: JsonSchema, options: ArbitraryOptions): LeafVaria
     variants.push({ name: 'too many items', arbitrary: fc.array(item, { minLength: n, maxLength: n }) });
   }
   if ((schema.minItems ?? 0) > 0)
-    variants.push({ name: 'too few items', arbitrary: fc.array(item, { minLength: schema.minItems! - 1, maxLength: schema.minItems! - 1 }) });
+    variants.push({
+      name: 'too few items',
+      arbitrary: fc.array(item, { minLength: schema.minItems! - 1, maxLength: schema.minItems! - 1 }),
+    });
   else variants.push({ name: 'empty array', arbitrary: fc.constant([]) });
   return variants;
 }
@@ -581,7 +701,10 @@ function leafVariants(schema: JsonSchema, options: ArbitraryOptions): LeafVarian
     else if (type === 'integer') variants.push(...numberVariants(schema, true, text));
     else if (type === 'number') variants.push(...numberVariants(schema, false, text));
     else if (type === 'boolean')
-      variants.push({ name: 'boolean-like', arbitrary: text ? pick('yes', '1', '0', 'TRUE', 'False', '', 'null') : pick('true', 1, 0) });
+      variants.push({
+        name: 'boolean-like',
+        arbitrary: text ? pick('yes', '1', '0', 'TRUE', 'False', '', 'null') : pick('true', 1, 0),
+      });
     else if (type === 'array') variants.push(...arrayVariants(schema, options));
     else if (type === 'object') variants.push(...objectVariants(schema, options));
   }
@@ -608,22 +731,33 @@ function placesOf(schema: JsonSchema, label: string, steps: Step[] = []): Place[
       places.push(...placesOf(property, `${label}.${key}`, [...steps, { property: key }]));
     }
   }
-  if (types.includes('array') && schema.items) places.push(...placesOf(schema.items, `${label}[]`, [...steps, { item: true }]));
+  if (types.includes('array') && schema.items)
+    places.push(...placesOf(schema.items, `${label}[]`, [...steps, { item: true }]));
   return places;
 }
 
 /** A valid value of `schema`, except at `steps`, which holds a value of `leaf`. */
-function validWith(schema: JsonSchema, steps: Step[], leaf: fc.Arbitrary<unknown>, options: ArbitraryOptions): fc.Arbitrary<unknown> {
+function validWith(
+  schema: JsonSchema,
+  steps: Step[],
+  leaf: fc.Arbitrary<unknown>,
+  options: ArbitraryOptions,
+): fc.Arbitrary<unknown> {
   const [step, ...rest] = steps;
   if (!step) return leaf;
   if ('property' in step) {
     const child = schema.properties?.[step.property] ?? {};
     const others = validObject(schema, options);
-    return fc.tuple(others, validWith(child, rest, leaf, options)).map(([object, value]) => withKey(object, step.property, value));
+    return fc
+      .tuple(others, validWith(child, rest, leaf, options))
+      .map(([object, value]) => withKey(object, step.property, value));
   }
   const items = schema.items ?? {};
   const min = Math.max(1, schema.minItems ?? 0);
-  const others = fc.array(validArbitrary(items, options), { minLength: min, maxLength: Math.max(min, Math.min(schema.maxItems ?? 3, min + 2)) });
+  const others = fc.array(validArbitrary(items, options), {
+    minLength: min,
+    maxLength: Math.max(min, Math.min(schema.maxItems ?? 3, min + 2)),
+  });
   return fc.tuple(others, validWith(items, rest, leaf, options), fc.nat()).map(([array, value, at]) => {
     const copy = [...array];
     copy[at % copy.length] = value;

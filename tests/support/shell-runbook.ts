@@ -45,17 +45,28 @@ export function toolsMissing(): string[] {
   });
 }
 
-export function runBlocks(blocks: string[], options: { cwd: string; env?: Record<string, string>; timeoutMs?: number }): Promise<RunbookRun> {
+export function runBlocks(
+  blocks: string[],
+  options: { cwd: string; env?: Record<string, string>; timeoutMs?: number },
+): Promise<RunbookRun> {
   const log = join(options.cwd, '.local', 'answers.log');
   writeFileSync(log, '');
   // -e: a failing line stops the run; -u: a variable the text never defines stops it too.
-  const prelude = ['set -euo pipefail', `curl() { command curl "$@" | tee -a "$RUNBOOK_ANSWERS"; printf '\\n' >> "$RUNBOOK_ANSWERS"; }`].join('\n');
+  const prelude = [
+    'set -euo pipefail',
+    `curl() { command curl "$@" | tee -a "$RUNBOOK_ANSWERS"; printf '\\n' >> "$RUNBOOK_ANSWERS"; }`,
+  ].join('\n');
   const script = [prelude, ...blocks].join('\n');
   return new Promise((resolve) => {
     execFile(
       'bash',
       ['-c', script],
-      { cwd: options.cwd, env: { ...process.env, ...options.env, RUNBOOK_ANSWERS: log }, timeout: options.timeoutMs ?? 240_000, maxBuffer: 16 * 1024 * 1024 },
+      {
+        cwd: options.cwd,
+        env: { ...process.env, ...options.env, RUNBOOK_ANSWERS: log },
+        timeout: options.timeoutMs ?? 240_000,
+        maxBuffer: 16 * 1024 * 1024,
+      },
       (error, stdout, stderr) => {
         const answers = readFileSync(log, 'utf8')
           .split('\n')

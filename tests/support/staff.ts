@@ -5,7 +5,11 @@ import { uniquePhone } from './http.js';
 
 /** Staff users and keys for tests, made through the same use cases as the staff CLI and the API. */
 
-export async function newStaffUser(role: Role, tenantId: string | undefined, fields: { name?: string; id?: string } = {}): Promise<string> {
+export async function newStaffUser(
+  role: Role,
+  tenantId: string | undefined,
+  fields: { name?: string; id?: string } = {},
+): Promise<string> {
   const user = await createUser(
     STAFF_TOOL,
     { name: fields.name ?? `test ${role}`, role, mobileNumber: uniquePhone(), ...(tenantId ? { tenantId } : {}) },

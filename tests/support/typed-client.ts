@@ -16,7 +16,12 @@ function operationOf(method: string, pathname: string): Json | undefined {
   for (const [template, methods] of Object.entries(document.paths as Json)) {
     const parts = template.split('/');
     const op = (methods as Json)[method.toLowerCase()] as Json | undefined;
-    if (!op || parts.length !== segments.length || !parts.every((part, i) => part.startsWith('{') || part === segments[i])) continue;
+    if (
+      !op ||
+      parts.length !== segments.length ||
+      !parts.every((part, i) => part.startsWith('{') || part === segments[i])
+    )
+      continue;
     const literals = parts.filter((part) => !part.startsWith('{')).length;
     if (!best || literals > best.literals) best = { op, literals };
   }
@@ -32,7 +37,8 @@ export function driftOf(method: string, pathname: string, status: number, body: 
   const op = operationOf(method, pathname);
   if (!op) return undefined;
   const documented = op.responses[String(status)];
-  if (!documented) return `${op.operationId} answered ${status}, which its documentation does not list: ${JSON.stringify(body).slice(0, 300)}`;
+  if (!documented)
+    return `${op.operationId} answered ${status}, which its documentation does not list: ${JSON.stringify(body).slice(0, 300)}`;
   const media = documented.content?.['application/json'];
   if (!media) return undefined;
   const key = `${op.operationId} ${status}`;
@@ -53,7 +59,8 @@ export function driftOf(method: string, pathname: string, status: number, body: 
 const checkAgainstDocument: Middleware = {
   async onResponse({ request, response }) {
     const pathname = new URL(request.url).pathname;
-    if (!operationOf(request.method, pathname)) throw new Error(`${request.method} ${request.url}: no such operation in the document`);
+    if (!operationOf(request.method, pathname))
+      throw new Error(`${request.method} ${request.url}: no such operation in the document`);
     const drift = driftOf(
       request.method,
       pathname,

@@ -53,7 +53,16 @@ export class WebhookReceiver {
         const id = headers['webhook-id'] ?? '';
         const seenBefore = this.received.filter((r) => r.path === path && r.id === id).length;
         const answered = verified ? (this.answers.get(path)?.(body, seenBefore) ?? 204) : 401;
-        this.received.push({ path, id, verified, ...(verifyError && !verified ? { verifyError } : {}), headers, body, at: Date.now(), answered });
+        this.received.push({
+          path,
+          id,
+          verified,
+          ...(verifyError && !verified ? { verifyError } : {}),
+          headers,
+          body,
+          at: Date.now(),
+          answered,
+        });
         res.writeHead(answered).end(answered >= 400 ? 'not now' : '');
       });
     });

@@ -55,7 +55,10 @@ describe('defaultAllowedRoutes', () => {
 
   it('gives a role the unrestricted routes and the routes naming that role, as route keys', () => {
     expect(defaultAllowedRoutes('marketer', routes)).toEqual(['GET /api/v1/things', 'POST /api/v1/things']);
-    expect(defaultAllowedRoutes('accountant', routes)).toEqual(['GET /api/v1/things', 'PATCH /api/v1/things/{id}/confirm']);
+    expect(defaultAllowedRoutes('accountant', routes)).toEqual([
+      'GET /api/v1/things',
+      'PATCH /api/v1/things/{id}/confirm',
+    ]);
   });
 
   it('leaves out routes restricted to other roles', () => {
@@ -71,7 +74,9 @@ describe('defaultAllowedRoutes', () => {
   it('over the real contracts, gives each non-admin role exactly the non-public routes its role may call', () => {
     const real = allRoutes.map((c) => ({ method: c.method, path: c.path, roles: c.roles, public: c.public }));
     for (const role of ROLES.filter((r) => r !== 'admin')) {
-      const expected = allRoutes.filter((c) => !c.public && (c.roles === undefined || c.roles.includes(role))).map((c) => `${c.method} ${c.path}`);
+      const expected = allRoutes
+        .filter((c) => !c.public && (c.roles === undefined || c.roles.includes(role)))
+        .map((c) => `${c.method} ${c.path}`);
 
       const granted = defaultAllowedRoutes(role, real);
 
@@ -94,7 +99,15 @@ describe('isRole and scopeOf', () => {
 
     expect(scopeOf({ ...base, tenantId: 'tenant1' })).toEqual({ tenantId: 'tenant1' });
     expect(scopeOf(base)).toEqual({});
-    expect(scopeOf({ ...base, role: 'marketer', tenantId: 'tenant1', userId: 'm1' })).toEqual({ tenantId: 'tenant1', marketerId: 'm1' });
-    expect(orderInScope({ tenantId: 'tenant1', marketerId: 'm2' }, scopeOf({ ...base, role: 'marketer', tenantId: 'tenant1', userId: 'm1' }))).toBe(false);
+    expect(scopeOf({ ...base, role: 'marketer', tenantId: 'tenant1', userId: 'm1' })).toEqual({
+      tenantId: 'tenant1',
+      marketerId: 'm1',
+    });
+    expect(
+      orderInScope(
+        { tenantId: 'tenant1', marketerId: 'm2' },
+        scopeOf({ ...base, role: 'marketer', tenantId: 'tenant1', userId: 'm1' }),
+      ),
+    ).toBe(false);
   });
 });

@@ -16,7 +16,9 @@ const rows: CarRow[] = [];
 for (const car of generateCars({ count: 3000, seed: 7, imageBaseUrl: 'http://127.0.0.1/img' })) rows.push(toRow(car));
 const index = buildIndex(rows);
 const previous = previousIndex(rows);
-const valuesOf = (pick: (row: CarRow) => string | undefined) => [...new Set(rows.map((r) => (pick(r) ?? '').toLowerCase()))];
+const valuesOf = (pick: (row: CarRow) => string | undefined) => [
+  ...new Set(rows.map((r) => (pick(r) ?? '').toLowerCase())),
+];
 const some = (values: string[]) =>
   fc.option(
     fc.uniqueArray(fc.constantFrom(...values), { minLength: 1, maxLength: 3 }).map((v) => new Set(v)),
@@ -24,7 +26,9 @@ const some = (values: string[]) =>
   );
 const range = (min: number, max: number) => fc.option(fc.integer({ min, max }), { nil: undefined });
 const optionNames = [...new Set(rows.flatMap((r) => r.options))];
-const titleWords = [...new Set(rows.flatMap((r) => r.title.toLowerCase().split(/[\s,/()|:;]+/)))].filter((w) => w.length > 1);
+const titleWords = [...new Set(rows.flatMap((r) => r.title.toLowerCase().split(/[\s,/()|:;]+/)))].filter(
+  (w) => w.length > 1,
+);
 
 const filterArb: fc.Arbitrary<CarFilter> = fc.record(
   {
@@ -45,7 +49,9 @@ const filterArb: fc.Arbitrary<CarFilter> = fc.record(
       fc.uniqueArray(fc.constantFrom('accident', 'flood', 'total_loss'), { minLength: 1 }).map((v) => new Set(v)),
       { nil: undefined },
     ),
-    requireOptions: fc.option(fc.uniqueArray(fc.constantFrom(...optionNames), { minLength: 1, maxLength: 2 }), { nil: undefined }),
+    requireOptions: fc.option(fc.uniqueArray(fc.constantFrom(...optionNames), { minLength: 1, maxLength: 2 }), {
+      nil: undefined,
+    }),
     words: fc.option(
       fc.uniqueArray(
         fc.constantFrom(...titleWords).map((w) => w.slice(0, Math.max(2, w.length - 1))),
@@ -75,7 +81,9 @@ const visibilityArb: fc.Arbitrary<Visibility> = fc.record(
   {
     publishedOnly: fc.boolean(),
     providers: fc.option(
-      fc.uniqueArray(fc.constantFrom('glovis', 'kcar', 'lotte', 'sk', 'autohub', 'heydealer'), { minLength: 1 }).map((v) => new Set(v)),
+      fc
+        .uniqueArray(fc.constantFrom('glovis', 'kcar', 'lotte', 'sk', 'autohub', 'heydealer'), { minLength: 1 })
+        .map((v) => new Set(v)),
       { nil: undefined },
     ),
   },
@@ -105,7 +113,12 @@ describe('the car list engine', () => {
   });
 
   it('answers broad queries (thousands of matches, walked in sort order) and narrow ones (cut by rank) alike', () => {
-    const broad = queryIndex(index, {}, { publishedOnly: false }, { sortBy: 'price', sortOrder: 'desc', page: 3, limit: 20 });
+    const broad = queryIndex(
+      index,
+      {},
+      { publishedOnly: false },
+      { sortBy: 'price', sortOrder: 'desc', page: 3, limit: 20 },
+    );
     const narrow = queryIndex(
       index,
       { fuelTypes: new Set(['hydrogen']) },
@@ -115,7 +128,12 @@ describe('the car list engine', () => {
 
     expect(broad.total).toBe(3000);
     expect(broad.rows.map((r) => r.id)).toEqual(
-      previousQueryIndex(previous, {}, { publishedOnly: false }, { sortBy: 'price', sortOrder: 'desc', page: 3, limit: 20 }).rows.map((r) => r.id),
+      previousQueryIndex(
+        previous,
+        {},
+        { publishedOnly: false },
+        { sortBy: 'price', sortOrder: 'desc', page: 3, limit: 20 },
+      ).rows.map((r) => r.id),
     );
     expect(narrow.total).toBe(rows.filter((r) => r.fuelType.toLowerCase() === 'hydrogen').length);
     expect(narrow.rows.map((r) => r.id)).toEqual(

@@ -1,22 +1,56 @@
 import { describe, expect, it } from 'vitest';
 import { PRICE_HISTORY_LIMIT } from '../../lib/domain/car.js';
-import { changeInstant, checkRemovals, feedKey, feedLocation, holdReason, isStale, withPrice } from '../../lib/domain/catalogue-feeds.js';
-import { type CarChange, decodeJournal, emptyJournal, encodeJournal, firstAfter, journalWith } from '../../lib/catalogue/changes.js';
+import {
+  changeInstant,
+  checkRemovals,
+  feedKey,
+  feedLocation,
+  holdReason,
+  isStale,
+  withPrice,
+} from '../../lib/domain/catalogue-feeds.js';
+import {
+  type CarChange,
+  decodeJournal,
+  emptyJournal,
+  encodeJournal,
+  firstAfter,
+  journalWith,
+} from '../../lib/catalogue/changes.js';
 import { toRow } from '../../lib/catalogue/car-row.js';
 import { readFeedLine } from '../../lib/catalogue/feed-lines.js';
 import { generateCatalogue } from '../../scripts/demo-catalogue/generate.js';
 
-const car = { ...generateCatalogue({ count: 1, seed: 5, imageBaseUrl: 'http://127.0.0.1/img' })[0]!, provider: 'kcar' as const };
+const car = {
+  ...generateCatalogue({ count: 1, seed: 5, imageBaseUrl: 'http://127.0.0.1/img' })[0]!,
+  provider: 'kcar' as const,
+};
 
 describe('where a feed file is', () => {
   it('reads the provider and kind from feeds/{provider}/{full|delta}/name, gzip from .gz', () => {
-    expect(feedLocation('feeds/kcar/full/2026-11-26.ndjson.gz')).toEqual({ ok: true, provider: 'kcar', kind: 'full', gzip: true });
-    expect(feedLocation('feeds/glovis/delta/a/b.ndjson')).toEqual({ ok: true, provider: 'glovis', kind: 'delta', gzip: false });
+    expect(feedLocation('feeds/kcar/full/2026-11-26.ndjson.gz')).toEqual({
+      ok: true,
+      provider: 'kcar',
+      kind: 'full',
+      gzip: true,
+    });
+    expect(feedLocation('feeds/glovis/delta/a/b.ndjson')).toEqual({
+      ok: true,
+      provider: 'glovis',
+      kind: 'delta',
+      gzip: false,
+    });
   });
 
   it('refuses keys that are not a feed, saying why', () => {
-    expect(feedLocation('feeds/encar/full/x.ndjson')).toMatchObject({ ok: false, reason: expect.stringContaining('"encar" is not a provider') });
-    expect(feedLocation('feeds/kcar/weekly/x.ndjson')).toMatchObject({ ok: false, reason: expect.stringContaining('full or delta') });
+    expect(feedLocation('feeds/encar/full/x.ndjson')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('"encar" is not a provider'),
+    });
+    expect(feedLocation('feeds/kcar/weekly/x.ndjson')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('full or delta'),
+    });
     expect(feedLocation('feeds/kcar/full/')).toMatchObject({ ok: false });
     expect(feedLocation('catalogue/kcar/full/x.ndjson')).toMatchObject({ ok: false });
   });
@@ -114,7 +148,10 @@ describe('the change journal', () => {
 describe('a feed line', () => {
   it('is a car in a full list, taking the provider from the folder', () => {
     const { provider: _p, ...withoutProvider } = car;
-    expect(readFeedLine(JSON.stringify(withoutProvider), 'kcar', 'full')).toMatchObject({ ok: true, value: { op: 'upsert', car: { provider: 'kcar' } } });
+    expect(readFeedLine(JSON.stringify(withoutProvider), 'kcar', 'full')).toMatchObject({
+      ok: true,
+      value: { op: 'upsert', car: { provider: 'kcar' } },
+    });
     expect(readFeedLine(JSON.stringify({ op: 'upsert', ...car }), 'kcar', 'full')).toMatchObject({
       ok: false,
       reason: expect.stringContaining('full list holds cars only'),
@@ -122,22 +159,41 @@ describe('a feed line', () => {
   });
 
   it('says upsert or remove in a delta', () => {
-    expect(readFeedLine(JSON.stringify({ op: 'upsert', ...car }), 'kcar', 'delta')).toMatchObject({ ok: true, value: { op: 'upsert' } });
-    expect(readFeedLine('{"op":"remove","advertisementNumber":"KC-1","availability":"sold"}', 'kcar', 'delta')).toEqual({
+    expect(readFeedLine(JSON.stringify({ op: 'upsert', ...car }), 'kcar', 'delta')).toMatchObject({
       ok: true,
-      value: { op: 'remove', provider: 'kcar', advertisementNumber: 'KC-1', availability: 'sold' },
+      value: { op: 'upsert' },
     });
-    expect(readFeedLine('{"op":"remove","advertisementNumber":"KC-1","availability":"lost"}', 'kcar', 'delta')).toEqual({
+    expect(readFeedLine('{"op":"remove","advertisementNumber":"KC-1","availability":"sold"}', 'kcar', 'delta')).toEqual(
+      {
+        ok: true,
+        value: { op: 'remove', provider: 'kcar', advertisementNumber: 'KC-1', availability: 'sold' },
+      },
+    );
+    expect(readFeedLine('{"op":"remove","advertisementNumber":"KC-1","availability":"lost"}', 'kcar', 'delta')).toEqual(
+      {
+        ok: false,
+        reason: 'availability must be one of sold, withdrawn; got "lost"',
+      },
+    );
+    expect(readFeedLine(JSON.stringify(car), 'kcar', 'delta')).toMatchObject({
       ok: false,
-      reason: 'availability must be one of sold, withdrawn; got "lost"',
+      reason: expect.stringContaining('"upsert" or "remove"'),
     });
-    expect(readFeedLine(JSON.stringify(car), 'kcar', 'delta')).toMatchObject({ ok: false, reason: expect.stringContaining('"upsert" or "remove"') });
   });
 
   it('refuses another provider, bad JSON and bad fields with a reason; skips blank lines', () => {
-    expect(readFeedLine(JSON.stringify({ ...car, provider: 'sk' }), 'kcar', 'full')).toMatchObject({ ok: false, reason: expect.stringContaining('"kcar"') });
-    expect(readFeedLine('{oops', 'kcar', 'full')).toMatchObject({ ok: false, reason: expect.stringContaining('not JSON') });
-    expect(readFeedLine('[1,2]', 'kcar', 'full')).toMatchObject({ ok: false, reason: expect.stringContaining('JSON object') });
+    expect(readFeedLine(JSON.stringify({ ...car, provider: 'sk' }), 'kcar', 'full')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('"kcar"'),
+    });
+    expect(readFeedLine('{oops', 'kcar', 'full')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('not JSON'),
+    });
+    expect(readFeedLine('[1,2]', 'kcar', 'full')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('JSON object'),
+    });
     expect(readFeedLine(JSON.stringify({ ...car, year: 'old' }), 'kcar', 'full')).toMatchObject({
       ok: false,
       reason: 'year must be a whole number, e.g. 1900; got "old"',
@@ -147,15 +203,21 @@ describe('a feed line', () => {
 
   it('words each refused field as the API words a request field: what it takes, what came, a likely misspelling', () => {
     const { year: _year, ...withoutYear } = car;
-    expect(readFeedLine(JSON.stringify({ ...withoutYear, fuelType: 'Petrol', colour: 'Red' }), 'kcar', 'full')).toEqual({
-      ok: false,
-      advertisementNumber: car.advertisementNumber,
-      reason:
-        'year is required: a whole number, e.g. 1900. colour is not one of its fields; did you mean color? ' +
-        'fuelType must be one of Gasoline, Diesel, LPG, Hybrid, Electric, Hydrogen; got "Petrol"',
-    });
+    expect(readFeedLine(JSON.stringify({ ...withoutYear, fuelType: 'Petrol', colour: 'Red' }), 'kcar', 'full')).toEqual(
+      {
+        ok: false,
+        advertisementNumber: car.advertisementNumber,
+        reason:
+          'year is required: a whole number, e.g. 1900. colour is not one of its fields; did you mean color? ' +
+          'fuelType must be one of Gasoline, Diesel, LPG, Hybrid, Electric, Hydrogen; got "Petrol"',
+      },
+    );
     // Past three problems the reason says how many more there are.
-    const many = readFeedLine(JSON.stringify({ ...car, year: 'old', price: -1, kilometers: -1, published: 'yes' }), 'kcar', 'full');
+    const many = readFeedLine(
+      JSON.stringify({ ...car, year: 'old', price: -1, kilometers: -1, published: 'yes' }),
+      'kcar',
+      'full',
+    );
     expect(many).toMatchObject({ ok: false, reason: expect.stringMatching(/ \(and 1 more\)$/) });
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DAMAGE_KINDS, DRIVETRAINS, FUEL_TYPES, TRANSMISSIONS, VEHICLE_TYPES, type CarRecord } from '../../lib/domain/car.js';
+import {
+  DAMAGE_KINDS,
+  DRIVETRAINS,
+  FUEL_TYPES,
+  TRANSMISSIONS,
+  VEHICLE_TYPES,
+  type CarRecord,
+} from '../../lib/domain/car.js';
 import {
   advertisementNumber,
   CAR_COLORS,
@@ -48,7 +55,9 @@ describe('generateCatalogue: determinism', () => {
   it('gives different output for different seeds', () => {
     const a = generateCatalogue({ count: 200, seed: 1, imageBaseUrl: BASE });
     const b = generateCatalogue({ count: 200, seed: 2, imageBaseUrl: BASE });
-    const same = a.filter((car, i) => car.title === b[i]?.title && car.price === b[i]?.price && car.kilometers === b[i]?.kilometers);
+    const same = a.filter(
+      (car, i) => car.title === b[i]?.title && car.price === b[i]?.price && car.kilometers === b[i]?.kilometers,
+    );
     expect(same.length).toBeLessThan(5);
   });
 
@@ -117,12 +126,16 @@ describe('generateCatalogue: field domains', () => {
       if (!inList(DRIVETRAINS, car.drivetrain)) return `drivetrain ${car.drivetrain}`;
       if (!colors.includes(car.color)) return `color ${car.color}`;
       if (!cities.has(car.city)) return `city ${car.city}`;
-      if (!car.damage.every((d) => inList(DAMAGE_KINDS, d)) || new Set(car.damage).size !== car.damage.length) return `damage ${car.damage.join()}`;
-      if (!car.options.every((o) => optionNames.has(o)) || new Set(car.options).size !== car.options.length) return `options ${car.options.join()}`;
+      if (!car.damage.every((d) => inList(DAMAGE_KINDS, d)) || new Set(car.damage).size !== car.damage.length)
+        return `damage ${car.damage.join()}`;
+      if (!car.options.every((o) => optionNames.has(o)) || new Set(car.options).size !== car.options.length)
+        return `options ${car.options.join()}`;
       if (car.options.includes('Sunroof') && car.options.includes('Panoramic sunroof')) return 'two sunroofs';
-      if (!Number.isInteger(car.ownerChanges) || car.ownerChanges < 0 || car.ownerChanges > 4) return `ownerChanges ${car.ownerChanges}`;
+      if (!Number.isInteger(car.ownerChanges) || car.ownerChanges < 0 || car.ownerChanges > 4)
+        return `ownerChanges ${car.ownerChanges}`;
       if (typeof car.published !== 'boolean') return 'published';
-      if (car.seats === undefined || !Number.isInteger(car.seats) || car.seats < 2 || car.seats > 12) return `seats ${car.seats}`;
+      if (car.seats === undefined || !Number.isInteger(car.seats) || car.seats < 2 || car.seats > 12)
+        return `seats ${car.seats}`;
       return undefined;
     });
     expect(bad).toEqual([]);
@@ -147,10 +160,13 @@ describe('generateCatalogue: field domains', () => {
       if (!model) return 'unknown model group';
       if (!model.grades.includes(car.gradeEn)) return `grade ${car.gradeEn}`;
       if (car.vehicleType !== model.body) return 'body';
-      const generation = model.generations.find((g) => (g.name ?? (g.code ? `${model.group} ${g.code}` : model.group)) === car.modelEn);
+      const generation = model.generations.find(
+        (g) => (g.name ?? (g.code ? `${model.group} ${g.code}` : model.group)) === car.modelEn,
+      );
       if (!generation) return `model ${car.modelEn}`;
       if (generation.code !== car.generationCode) return `generation code ${car.generationCode}`;
-      if (car.year < generation.from || car.year > generation.to) return `year ${car.year} outside ${generation.from}-${generation.to}`;
+      if (car.year < generation.from || car.year > generation.to)
+        return `year ${car.year} outside ${generation.from}-${generation.to}`;
       return undefined;
     });
     expect(bad).toEqual([]);
@@ -173,14 +189,17 @@ describe('generateCatalogue: field domains', () => {
     const today = now.toISOString().slice(0, 10);
     const bad = violations(cars, (car) => {
       if (car.year < 2012 || car.year > 2025) return `year ${car.year}`;
-      if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(car.firstRegistration ?? '')) return `firstRegistration ${car.firstRegistration}`;
+      if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(car.firstRegistration ?? ''))
+        return `firstRegistration ${car.firstRegistration}`;
       const regYear = Number(car.firstRegistration?.slice(0, 4));
-      if (regYear !== car.year && regYear !== car.year - 1) return `registered ${car.firstRegistration} for model year ${car.year}`;
+      if (regYear !== car.year && regYear !== car.year - 1)
+        return `registered ${car.firstRegistration} for model year ${car.year}`;
       if (`${car.firstRegistration}-01` > today) return 'registered in the future';
       const age = ageYears(car, now);
       kmPerYearSum += car.kilometers / age;
       if (!Number.isInteger(car.kilometers)) return 'km not an integer';
-      if (car.kilometers < Math.floor(3_000 * age) || car.kilometers > 45_000 * age + 1_000) return `${car.kilometers} km at ${age.toFixed(1)} years`;
+      if (car.kilometers < Math.floor(3_000 * age) || car.kilometers > 45_000 * age + 1_000)
+        return `${car.kilometers} km at ${age.toFixed(1)} years`;
       return undefined;
     });
     expect(bad).toEqual([]);
@@ -198,7 +217,8 @@ describe('generateCatalogue: field domains', () => {
     });
     expect(bad).toEqual([]);
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-    const sonata = (y: number) => mean(cars.filter((c) => c.modelGroupEn === 'Sonata' && c.year === y).map((c) => c.price));
+    const sonata = (y: number) =>
+      mean(cars.filter((c) => c.modelGroupEn === 'Sonata' && c.year === y).map((c) => c.price));
     expect(sonata(2024)).toBeGreaterThan(sonata(2020));
     expect(sonata(2020)).toBeGreaterThan(sonata(2014));
   });
@@ -225,7 +245,8 @@ describe('generateCatalogue: field domains', () => {
     ];
     const bad = violations(cars, (car) => {
       const named = design.find(([make, group]) => make === car.makeEn && group === car.modelGroupEn);
-      if (named && (car.price < named[2] || car.price > named[3])) return `price ${car.price} outside the design band ${named[2]}-${named[3]}`;
+      if (named && (car.price < named[2] || car.price > named[3]))
+        return `price ${car.price} outside the design band ${named[2]}-${named[3]}`;
       if (car.vehicleType === 'Light car' && (car.price < 300 || car.price > 1500)) return `light car at ${car.price}`;
       return undefined;
     });
@@ -244,8 +265,10 @@ describe('generateCatalogue: field domains', () => {
       if (car.modelGroupEn === 'Nexo' && car.fuelType !== 'Hydrogen') return car.fuelType;
       const noEngine = car.fuelType === 'Electric' || car.fuelType === 'Hydrogen';
       if (noEngine !== (car.displacement === undefined)) return `displacement ${car.displacement}`;
-      if (car.displacement !== undefined && (car.displacement < 900 || car.displacement > 6000)) return `displacement ${car.displacement}`;
-      if (/xDrive|4MATIC|quattro|4MOTION|ALL4/.test(car.gradeDetailEn ?? '') && car.drivetrain !== 'AWD') return car.drivetrain;
+      if (car.displacement !== undefined && (car.displacement < 900 || car.displacement > 6000))
+        return `displacement ${car.displacement}`;
+      if (/xDrive|4MATIC|quattro|4MOTION|ALL4/.test(car.gradeDetailEn ?? '') && car.drivetrain !== 'AWD')
+        return car.drivetrain;
       return undefined;
     });
     expect(bad).toEqual([]);
@@ -269,7 +292,8 @@ describe('generateCatalogue: field domains', () => {
     expect(cars.filter((c) => c.provider === 'glovis').every((c) => c.advertisementNumber.startsWith('GL'))).toBe(true);
     // The id -> number map is a bijection, also for ids far apart.
     const numbers = new Set<string>();
-    for (let id = 1; id <= 5_000; id++) numbers.add(advertisementNumber('glovis', id)).add(advertisementNumber('glovis', 40_000_000 + id));
+    for (let id = 1; id <= 5_000; id++)
+      numbers.add(advertisementNumber('glovis', id)).add(advertisementNumber('glovis', 40_000_000 + id));
     expect(numbers.size).toBe(10_000);
   });
 
@@ -281,7 +305,8 @@ describe('generateCatalogue: field domains', () => {
       const t = Date.parse(`${car.auctionDate}T00:00:00Z`);
       const days = (t - kstToday) / DAY_MS;
       if (!(days >= 0 && days <= 21)) return `auction in ${days} days`;
-      if (new Date(t).getUTCDay() !== PROVIDER_AUCTION_WEEKDAY[car.provider]) return `auction weekday for ${car.provider}`;
+      if (new Date(t).getUTCDay() !== PROVIDER_AUCTION_WEEKDAY[car.provider])
+        return `auction weekday for ${car.provider}`;
       if (new Date(car.createdAt).toISOString() !== car.createdAt) return `createdAt ${car.createdAt}`;
       const created = Date.parse(car.createdAt);
       if (created >= now.getTime() || created < now.getTime() - 90 * DAY_MS) return `createdAt ${car.createdAt}`;
@@ -352,7 +377,9 @@ describe('generateCatalogue: field domains', () => {
       expect(Math.abs(share - target), `${make} ${share}`).toBeLessThan(0.012);
     }
     expect(Math.abs(1 - named - 0.06)).toBeLessThan(0.012);
-    const mix = [...counts].sort((a, b) => b[1] - a[1]).map(([m, n]) => `${m} ${((100 * n) / cars.length).toFixed(1)}%`);
+    const mix = [...counts]
+      .sort((a, b) => b[1] - a[1])
+      .map(([m, n]) => `${m} ${((100 * n) / cars.length).toFixed(1)}%`);
     console.log(`make mix over ${cars.length} cars: ${mix.join(', ')}`);
   });
 });
@@ -373,7 +400,14 @@ describe('generateCatalogue: calibration against the design examples', () => {
 
   it('prices a 2017 Grandeur hybrid with ~100,000 km around 1,590 만원', () => {
     const prices = cars
-      .filter((c) => c.modelEn === 'Grandeur IG' && c.fuelType === 'Hybrid' && c.year === 2017 && c.kilometers > 80_000 && c.kilometers < 120_000)
+      .filter(
+        (c) =>
+          c.modelEn === 'Grandeur IG' &&
+          c.fuelType === 'Hybrid' &&
+          c.year === 2017 &&
+          c.kilometers > 80_000 &&
+          c.kilometers < 120_000,
+      )
       .map((c) => c.price);
     expect(prices.length).toBeGreaterThan(10);
     expect(median(prices)).toBeGreaterThan(1590 * 0.8);
@@ -383,7 +417,12 @@ describe('generateCatalogue: calibration against the design examples', () => {
   it('prices a 2017 BMW 520d with ~135,000 km around 2,190 만원', () => {
     const prices = cars
       .filter(
-        (c) => c.modelEn === '5 Series G30' && c.gradeDetailEn?.startsWith('520d ') && c.year === 2017 && c.kilometers > 115_000 && c.kilometers < 155_000,
+        (c) =>
+          c.modelEn === '5 Series G30' &&
+          c.gradeDetailEn?.startsWith('520d ') &&
+          c.year === 2017 &&
+          c.kilometers > 115_000 &&
+          c.kilometers < 155_000,
       )
       .map((c) => c.price);
     expect(prices.length).toBeGreaterThan(10);

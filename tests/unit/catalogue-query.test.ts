@@ -101,9 +101,17 @@ const sample = [
 ];
 const index = buildIndex(sample);
 const ids = (filter: CarFilter, visibility = all) =>
-  queryIndex(index, filter, visibility, { sortBy: 'price', sortOrder: 'asc', page: 1, limit: 100 }).rows.map((r) => r.id);
+  queryIndex(index, filter, visibility, { sortBy: 'price', sortOrder: 'asc', page: 1, limit: 100 }).rows.map(
+    (r) => r.id,
+  );
 const parse = (query: Partial<CarListQuery>) => {
-  const parsed = parseCarQuery({ page: 1, limit: 20, sortBy: 'createdAt', sortOrder: 'desc', ...query } as CarListQuery);
+  const parsed = parseCarQuery({
+    page: 1,
+    limit: 20,
+    sortBy: 'createdAt',
+    sortOrder: 'desc',
+    ...query,
+  } as CarListQuery);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
   return parsed.value.filter;
 };
@@ -172,7 +180,13 @@ describe('malformed parameters', () => {
     ['a make:model pair without a make', { makeModel: ':K5' }, 'makeModel'],
     ['an empty trim list', { trim: '|||' }, 'trim'],
   ])('refuses %s', (_label, query, field) => {
-    const parsed = parseCarQuery({ page: 1, limit: 20, sortBy: 'createdAt', sortOrder: 'desc', ...query } as CarListQuery);
+    const parsed = parseCarQuery({
+      page: 1,
+      limit: 20,
+      sortBy: 'createdAt',
+      sortOrder: 'desc',
+      ...query,
+    } as CarListQuery);
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) expect(parsed.errors.map((e) => e.field)).toContain(field);
   });
@@ -214,7 +228,9 @@ describe('sorting and paging invariants', () => {
         (rows, sortBy, sortOrder, limit, make, published) => {
           const idx = buildIndex(rows);
           const filter: CarFilter = { makes: make ? new Set([make.toLowerCase()]) : undefined, published };
-          const expected = rows.filter((r) => (!make || r.makeEn === make) && (published === undefined || r.published === published));
+          const expected = rows.filter(
+            (r) => (!make || r.makeEn === make) && (published === undefined || r.published === published),
+          );
           const seen: CarRow[] = [];
           let total = -1;
           for (let page = 1; page <= Math.ceil(expected.length / limit) + 1; page += 1) {

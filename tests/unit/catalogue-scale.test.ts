@@ -16,7 +16,8 @@ import { decodeAnySnapshot, decodeSnapshot, encodeSnapshot } from '../../lib/cat
 import { previousIndex, previousQueryIndex } from '../../scripts/bench/_previous-catalogue-query.js';
 import { generateCars } from '../../scripts/demo-catalogue/generate.js';
 
-const generated = (count: number, seed: number): CarRow[] => [...generateCars({ count, seed, imageBaseUrl: 'http://127.0.0.1/img' })].map((car) => toRow(car));
+const generated = (count: number, seed: number): CarRow[] =>
+  [...generateCars({ count, seed, imageBaseUrl: 'http://127.0.0.1/img' })].map((car) => toRow(car));
 
 const everyone: Visibility = { publishedOnly: false };
 const storefront: Visibility = { publishedOnly: true, providers: new Set(['glovis', 'kcar', 'lotte', 'sk']) };
@@ -44,7 +45,10 @@ describe('the car list at scale (prefix sets, skipping ahead)', () => {
             priceTo: range(0, 12_000),
             kmFrom: range(0, 200_000),
             kmTo: range(0, 300_000),
-            fuelTypes: fc.option(fc.constantFrom(new Set(['gasoline', 'hybrid']), new Set(['diesel']), new Set(['hydrogen'])), { nil: undefined }),
+            fuelTypes: fc.option(
+              fc.constantFrom(new Set(['gasoline', 'hybrid']), new Set(['diesel']), new Set(['hydrogen'])),
+              { nil: undefined },
+            ),
           },
           { requiredKeys: [] },
         ),
@@ -52,7 +56,8 @@ describe('the car list at scale (prefix sets, skipping ahead)', () => {
         fc.constantFrom(...SORT_KEYS),
         fc.constantFrom<'asc' | 'desc'>('asc', 'desc'),
         fc.integer({ min: 1, max: 40 }),
-        (filter, visibility, sortBy, sortOrder, page) => same(filter, visibility, { sortBy, sortOrder, page, limit: 20 }),
+        (filter, visibility, sortBy, sortOrder, page) =>
+          same(filter, visibility, { sortBy, sortOrder, page, limit: 20 }),
       ),
       { numRuns: 120 },
     );
@@ -143,8 +148,17 @@ describe('an empty catalogue and one of a single car', () => {
       expect(allRows(index)).toEqual(rows);
       for (const sortBy of SORT_KEYS) {
         const request = { sortBy, sortOrder: 'asc' as const, page: 1, limit: 20 };
-        expect(queryIndex(index, {}, storefront, request)).toEqual(queryIndex(buildIndex(rows), {}, storefront, request));
-        expect(queryIndex(index, { yearFrom: 2000, words: ['a'], makeModel: [{ make: 'kia', model: 'k8' }] }, everyone, request).total).toBe(0);
+        expect(queryIndex(index, {}, storefront, request)).toEqual(
+          queryIndex(buildIndex(rows), {}, storefront, request),
+        );
+        expect(
+          queryIndex(
+            index,
+            { yearFrom: 2000, words: ['a'], makeModel: [{ make: 'kia', model: 'k8' }] },
+            everyone,
+            request,
+          ).total,
+        ).toBe(0);
       }
       expect(trimsOf(index, 'Kia', undefined, everyone)).toEqual(trimsOf(buildIndex(rows), 'Kia', undefined, everyone));
     }
@@ -154,12 +168,19 @@ describe('an empty catalogue and one of a single car', () => {
 describe('a snapshot of the format before (VPOCAT2)', () => {
   it('is read for its conversion, every car as it was, answering as an index built now', () => {
     const rows = generated(150, 5);
-    const { version, index } = decodeAnySnapshot(readFileSync(new URL('./fixtures/catalogue-150-cars.vpocat2.gz', import.meta.url)));
+    const { version, index } = decodeAnySnapshot(
+      readFileSync(new URL('./fixtures/catalogue-150-cars.vpocat2.gz', import.meta.url)),
+    );
     const built = buildIndex(rows);
 
     expect(version).toBe('v-vpocat2');
     expect(allRows(index)).toEqual(rows);
-    for (const filter of [{}, { words: ['sorento'] }, { yearFrom: 2019, priceTo: 3000 }, { makeModel: [{ make: 'hyundai', model: 'grandeur' }] }])
+    for (const filter of [
+      {},
+      { words: ['sorento'] },
+      { yearFrom: 2019, priceTo: 3000 },
+      { makeModel: [{ make: 'hyundai', model: 'grandeur' }] },
+    ])
       for (const sortBy of SORT_KEYS) {
         const request = { sortBy, sortOrder: 'desc' as const, page: 1, limit: 10 };
         expect(queryIndex(index, filter, storefront, request)).toEqual(queryIndex(built, filter, storefront, request));

@@ -8,7 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { allRows, buildIndex } from '../../lib/catalogue/catalogue-index.js';
 import { toRow, type CarRow } from '../../lib/catalogue/car-row.js';
 import { queryIndex, trimsOf } from '../../lib/catalogue/query.js';
-import { decodeAnySnapshot, decodeSnapshot, encodeSnapshot, OlderSnapshotFormat } from '../../lib/catalogue/snapshot.js';
+import {
+  decodeAnySnapshot,
+  decodeSnapshot,
+  encodeSnapshot,
+  OlderSnapshotFormat,
+} from '../../lib/catalogue/snapshot.js';
 import { generateCars } from '../../scripts/demo-catalogue/generate.js';
 
 const rows: CarRow[] = [];
@@ -45,20 +50,28 @@ describe('the catalogue snapshot', () => {
       const visibility = { publishedOnly: true, providers: new Set(['glovis', 'kcar', 'lotte']) };
       expect(queryIndex(index, filter, visibility, request)).toEqual(queryIndex(built, filter, visibility, request));
     }
-    expect(trimsOf(index, 'Hyundai', undefined, { publishedOnly: false })).toEqual(trimsOf(built, 'Hyundai', undefined, { publishedOnly: false }));
+    expect(trimsOf(index, 'Hyundai', undefined, { publishedOnly: false })).toEqual(
+      trimsOf(built, 'Hyundai', undefined, { publishedOnly: false }),
+    );
   });
 
   it('is a fraction of the JSON it replaces', () => {
     const json = gzipSync(JSON.stringify({ rows }));
     const binary = encodeSnapshot('v-test', built);
-    console.info(`snapshot of ${rows.length} cars: ${binary.length} bytes binary (gzipped), ${json.length} bytes as gzipped JSON rows`);
+    console.info(
+      `snapshot of ${rows.length} cars: ${binary.length} bytes binary (gzipped), ${json.length} bytes as gzipped JSON rows`,
+    );
     expect(binary.length).toBeLessThan(json.length * 2);
   });
 
   it('reads a snapshot of the JSON format for its conversion; the list refuses it by name', () => {
     const fields = Object.keys(rows[0]!);
     const legacy = gzipSync(
-      JSON.stringify({ version: 'v-old', fields, rows: rows.map((row) => fields.map((f) => (row as unknown as Record<string, unknown>)[f] ?? null)) }),
+      JSON.stringify({
+        version: 'v-old',
+        fields,
+        rows: rows.map((row) => fields.map((f) => (row as unknown as Record<string, unknown>)[f] ?? null)),
+      }),
     );
 
     const { version, index } = decodeAnySnapshot(legacy);

@@ -6,7 +6,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const freshModule = async () => {
   vi.resetModules();
-  const [channel, message] = await Promise.all([import('../../lib/notify/channel.js'), import('../../lib/notify/message.js')]);
+  const [channel, message] = await Promise.all([
+    import('../../lib/notify/channel.js'),
+    import('../../lib/notify/message.js'),
+  ]);
   return { ...channel, ChannelError: message.ChannelError };
 };
 
@@ -52,7 +55,11 @@ describe('chatChannel', () => {
 
     // Assert
     await expect(sent).rejects.toBeInstanceOf(ChannelError);
-    await expect(sent).rejects.toMatchObject({ code: 'AUTH_FAILED', retryable: false, message: expect.stringMatching(/WHATSAPP_ACCESS_TOKEN/) });
+    await expect(sent).rejects.toMatchObject({
+      code: 'AUTH_FAILED',
+      retryable: false,
+      message: expect.stringMatching(/WHATSAPP_ACCESS_TOKEN/),
+    });
   });
 
   it('fails loudly for an unknown CHAT_TRANSPORT', async () => {

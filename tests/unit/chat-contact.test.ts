@@ -45,9 +45,12 @@ describe('opt-out words', () => {
     expect(optOutIntent(text)).toEqual({ optOut: false, language });
   });
 
-  it.each(['please stop the car at the port', 'when will it ship?', 'stopped', '', 'STOP STOP'])('%j is an ordinary message', (text) => {
-    expect(optOutIntent(text)).toBeUndefined();
-  });
+  it.each(['please stop the car at the port', 'when will it ship?', 'stopped', '', 'STOP STOP'])(
+    '%j is an ordinary message',
+    (text) => {
+      expect(optOutIntent(text)).toBeUndefined();
+    },
+  );
 
   it('acknowledges in the language of the word, and says how to undo it', () => {
     expect(optOutAcknowledgement({ optOut: true, language: 'en' })).toMatch(/no longer.*START/);
@@ -76,7 +79,10 @@ describe('messageStatus', () => {
 
 describe('the webhook signature', () => {
   const secret = 'unit-test-app-secret';
-  const body = JSON.stringify({ object: 'whatsapp_business_account', entry: [{ changes: [{ value: { statuses: [] } }] }] });
+  const body = JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [{ changes: [{ value: { statuses: [] } }] }],
+  });
   const refusal = (call: () => void) => {
     try {
       call();
@@ -98,15 +104,31 @@ describe('the webhook signature', () => {
   it('accepts the HMAC-SHA256 of the exact body under the app secret, as Meta computes it', () => {
     const header = `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
     expect(signatureOf(body, secret)).toBe(header);
-    expect(refusal(() => checkWhatsAppSignature({ headers: { 'x-hub-signature-256': header }, body, isBase64Encoded: false }))).toBe('accepted');
     expect(
-      refusal(() => checkWhatsAppSignature({ headers: { 'x-hub-signature-256': header }, body: Buffer.from(body).toString('base64'), isBase64Encoded: true })),
+      refusal(() =>
+        checkWhatsAppSignature({ headers: { 'x-hub-signature-256': header }, body, isBase64Encoded: false }),
+      ),
+    ).toBe('accepted');
+    expect(
+      refusal(() =>
+        checkWhatsAppSignature({
+          headers: { 'x-hub-signature-256': header },
+          body: Buffer.from(body).toString('base64'),
+          isBase64Encoded: true,
+        }),
+      ),
     ).toBe('accepted');
   });
 
   it("refuses a missing header, another secret's signature, a changed body, and a malformed header", () => {
     const check = (header: string | undefined, payload = body) =>
-      refusal(() => checkWhatsAppSignature({ headers: header === undefined ? {} : { 'x-hub-signature-256': header }, body: payload, isBase64Encoded: false }));
+      refusal(() =>
+        checkWhatsAppSignature({
+          headers: header === undefined ? {} : { 'x-hub-signature-256': header },
+          body: payload,
+          isBase64Encoded: false,
+        }),
+      );
     expect(check(undefined)).toBe('UNAUTHORIZED');
     expect(check(signatureOf(body, 'another secret'))).toBe('UNAUTHORIZED');
     expect(check(signatureOf(body, secret), `${body} `)).toBe('UNAUTHORIZED');
@@ -116,9 +138,15 @@ describe('the webhook signature', () => {
 
   it('refuses every call while no app secret is configured', () => {
     process.env.WHATSAPP_APP_SECRET = '';
-    expect(refusal(() => checkWhatsAppSignature({ headers: { 'x-hub-signature-256': signatureOf(body, '') }, body, isBase64Encoded: false }))).toBe(
-      'UNAUTHORIZED',
-    );
+    expect(
+      refusal(() =>
+        checkWhatsAppSignature({
+          headers: { 'x-hub-signature-256': signatureOf(body, '') },
+          body,
+          isBase64Encoded: false,
+        }),
+      ),
+    ).toBe('UNAUTHORIZED');
   });
 });
 
@@ -131,7 +159,13 @@ describe('the verification handshake', () => {
   });
 
   it('answers the challenge for the right token', () => {
-    expect(answerWhatsAppChallenge({ 'hub.mode': 'subscribe', 'hub.verify_token': 'unit-verify-token', 'hub.challenge': '1158201444' })).toBe('1158201444');
+    expect(
+      answerWhatsAppChallenge({
+        'hub.mode': 'subscribe',
+        'hub.verify_token': 'unit-verify-token',
+        'hub.challenge': '1158201444',
+      }),
+    ).toBe('1158201444');
   });
 
   it('refuses another token with 403 and an incomplete request with 400', () => {
@@ -145,6 +179,8 @@ describe('the verification handshake', () => {
     };
     expect(code({ 'hub.mode': 'subscribe', 'hub.verify_token': 'guess', 'hub.challenge': '1' })).toBe('FORBIDDEN');
     expect(code({ 'hub.mode': 'subscribe', 'hub.challenge': '1' })).toBe('VALIDATION_ERROR');
-    expect(code({ 'hub.mode': 'unsubscribe', 'hub.verify_token': 'unit-verify-token', 'hub.challenge': '1' })).toBe('VALIDATION_ERROR');
+    expect(code({ 'hub.mode': 'unsubscribe', 'hub.verify_token': 'unit-verify-token', 'hub.challenge': '1' })).toBe(
+      'VALIDATION_ERROR',
+    );
   });
 });

@@ -8,7 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { CHAT_LANGUAGES, placeholdersOf, renderTemplate, templateParameter } from '../../lib/text/chat-template.js';
 import { CHAT_TEMPLATES, chatTemplate } from '../../lib/text/chat-templates.js';
 import { contractTemplate, contractTemplateKey } from '../../lib/text/contract-templates.js';
-import { NOTIFICATION_MATRIX, notificationTemplate, ORDER_EVENTS, type Audience } from '../../lib/domain/notifications.js';
+import {
+  NOTIFICATION_MATRIX,
+  notificationTemplate,
+  ORDER_EVENTS,
+  type Audience,
+} from '../../lib/domain/notifications.js';
 
 const ARABIC = /[\u0600-\u06FF]/;
 const AUDIENCES: Audience[] = ['customer', 'marketer', 'accountant', 'operations'];
@@ -24,7 +29,8 @@ describe('the template catalogue', () => {
           const template = chatTemplate(key);
           for (const language of CHAT_LANGUAGES) {
             const text = template && renderTemplate(template, language, parameters);
-            if (!text) missing.push(`${event} ${audience} ${paidFromWallet ? 'wallet' : 'deposit'} ${language}: ${key}`);
+            if (!text)
+              missing.push(`${event} ${audience} ${paidFromWallet ? 'wallet' : 'deposit'} ${language}: ${key}`);
           }
         }
       }
@@ -115,7 +121,9 @@ describe("the buyer's tracking link", () => {
       for (const language of CHAT_LANGUAGES) {
         const used = placeholdersOf(variant!.body[language]);
         expect(used, `${variant!.key} ${language}`).toEqual(Array.from({ length: n }, (_, i) => i + 1));
-        expect(placeholdersOf(variant!.body[language]).slice(0, -1), `${variant!.key} ${language}`).toEqual(placeholdersOf(plain.body[language]));
+        expect(placeholdersOf(variant!.body[language]).slice(0, -1), `${variant!.key} ${language}`).toEqual(
+          placeholdersOf(plain.body[language]),
+        );
       }
     }
   });
@@ -126,8 +134,12 @@ describe("the buyer's tracking link", () => {
       const n = variant.parameters.length;
       expect(variant.body.en.replace(`Follow your order: {{${n}}} `, ''), plain.key).toBe(plain.body.en);
       expect(variant.body.ar.replace(`تابع طلبك: {{${n}}} `, ''), plain.key).toBe(plain.body.ar);
-      expect(variant.body.en, plain.key).toMatch(new RegExp(`Follow your order: \\{\\{${n}\\}\\} Reply STOP to stop these messages\\.$`));
-      expect(variant.body.ar, plain.key).toMatch(new RegExp(`تابع طلبك: \\{\\{${n}\\}\\} أرسل "إيقاف" لإيقاف هذه الرسائل\\.$`));
+      expect(variant.body.en, plain.key).toMatch(
+        new RegExp(`Follow your order: \\{\\{${n}\\}\\} Reply STOP to stop these messages\\.$`),
+      );
+      expect(variant.body.ar, plain.key).toMatch(
+        new RegExp(`تابع طلبك: \\{\\{${n}\\}\\} أرسل "إيقاف" لإيقاف هذه الرسائل\\.$`),
+      );
     }
   });
 
@@ -135,7 +147,8 @@ describe("the buyer's tracking link", () => {
     for (const plain of PROGRESS) {
       const variant = chatTemplate(`${plain.key}_link`)!;
       const parameters = [...plain.examples, LINK];
-      for (const language of CHAT_LANGUAGES) expect(renderTemplate(variant, language, parameters), `${variant.key} ${language}`).toContain(` ${LINK} `);
+      for (const language of CHAT_LANGUAGES)
+        expect(renderTemplate(variant, language, parameters), `${variant.key} ${language}`).toContain(` ${LINK} `);
     }
   });
 
@@ -172,26 +185,46 @@ describe('the words of each path', () => {
     const withoutEta = { ...order(false), eta: undefined };
     const arabic = notificationTemplate('shipment.departed', 'customer', withoutEta, 'أحمد سعيد', 'ar');
     expect(arabic.parameters.at(-1)).toBe('يحدد لاحقاً');
-    expect(renderTemplate(chatTemplate(arabic.key)!, 'ar', arabic.parameters)).not.toMatch(/[A-Za-z]{3,} [a-z]{2} [a-z]{4,}/);
-    expect(notificationTemplate('shipment.departed', 'customer', withoutEta, 'Ahmed', 'en').parameters.at(-1)).toBe('to be confirmed');
-    expect(notificationTemplate('shipment.departed', 'customer', { ...withoutEta, eta: '2026-12-10' }, 'Ahmed', 'ar').parameters.at(-1)).toBe('2026-12-10');
+    expect(renderTemplate(chatTemplate(arabic.key)!, 'ar', arabic.parameters)).not.toMatch(
+      /[A-Za-z]{3,} [a-z]{2} [a-z]{4,}/,
+    );
+    expect(notificationTemplate('shipment.departed', 'customer', withoutEta, 'Ahmed', 'en').parameters.at(-1)).toBe(
+      'to be confirmed',
+    );
+    expect(
+      notificationTemplate(
+        'shipment.departed',
+        'customer',
+        { ...withoutEta, eta: '2026-12-10' },
+        'Ahmed',
+        'ar',
+      ).parameters.at(-1),
+    ).toBe('2026-12-10');
   });
 });
 
 describe('the contract template', () => {
   it('carries the signing link in its body when there is one', () => {
     const template = chatTemplate(contractTemplateKey(true))!;
-    const text = renderTemplate(template, 'en', ['Ahmed Said', '2031', 'Kia K5', '18500 USD', 'https://sign.example.com/c/2031']);
-    expect(text).toContain('https://sign.example.com/c/2031');
-    expect(renderTemplate(template, 'ar', ['أحمد', '2031', 'Kia K5', '18500 USD', 'https://sign.example.com/c/2031'])).toContain(
+    const text = renderTemplate(template, 'en', [
+      'Ahmed Said',
+      '2031',
+      'Kia K5',
+      '18500 USD',
       'https://sign.example.com/c/2031',
-    );
+    ]);
+    expect(text).toContain('https://sign.example.com/c/2031');
+    expect(
+      renderTemplate(template, 'ar', ['أحمد', '2031', 'Kia K5', '18500 USD', 'https://sign.example.com/c/2031']),
+    ).toContain('https://sign.example.com/c/2031');
   });
 
   it('has a version without a link that says the team will share the contract', () => {
     const template = chatTemplate(contractTemplateKey(false))!;
     expect(template.parameters).toHaveLength(4);
-    expect(renderTemplate(template, 'en', ['Ahmed Said', '2031', 'Kia K5', '18500 USD'])).toMatch(/Our team will share it/);
+    expect(renderTemplate(template, 'en', ['Ahmed Said', '2031', 'Kia K5', '18500 USD'])).toMatch(
+      /Our team will share it/,
+    );
   });
 
   it('is the catalogue entry Meta approves under its key, so the text recorded is the text sent', () => {

@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 /** Every .ts file under a folder, generated code aside. */
 function sources(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !join(entry.parentPath, entry.name).includes('/generated/'))
+    .filter(
+      (entry) =>
+        entry.isFile() && entry.name.endsWith('.ts') && !join(entry.parentPath, entry.name).includes('/generated/'),
+    )
     .map((entry) => join(entry.parentPath, entry.name));
 }
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { actionWords, auditChanges, fieldLabel, subjectFacts, type ValueContext, valueText } from '../../console/src/audit/audit-words.js';
+import {
+  actionWords,
+  auditChanges,
+  fieldLabel,
+  subjectFacts,
+  type ValueContext,
+  valueText,
+} from '../../console/src/audit/audit-words.js';
 import { ar, CREATE_ROUTES, en } from '../../console/src/app/folders.js';
 import { makeI18nProvider } from '../../console/src/i18n/provider.js';
 import { offersScheduling } from '../../console/src/orders/inspections/inspection-next.js';
@@ -41,7 +48,9 @@ describe('console: an audit record in words', () => {
   it("names fields with the screen's own words, then the audit's, then as the API does, in English and Arabic", () => {
     expect(fieldLabel('order', ['status'], english)).toBe('Status');
     expect(fieldLabel('order', ['carDetails', 'makeEn'], english)).toBe('Make');
-    expect(fieldLabel('order', ['carDetails', 'customerNotificationsEnabled'], english)).toBe('Car › Messages to the customer');
+    expect(fieldLabel('order', ['carDetails', 'customerNotificationsEnabled'], english)).toBe(
+      'Car › Messages to the customer',
+    );
     expect(fieldLabel('inspection', ['photos', 1, 'url'], english)).toBe('Photos 2 › URL');
     expect(fieldLabel('tenant', ['bank', 'iban'], english)).toBe('IBAN (or the account number)');
     expect(fieldLabel('user', ['mobileNumber'], arabic)).toBe('رقم الجوال');
@@ -60,14 +69,18 @@ describe('console: an audit record in words', () => {
     expect(valueText('order', ['totalAmount'], 31000, en)).toBe('31,000');
     expect(valueText('contract', ['signedAt'], '2026-11-27T10:00:00.000Z', en)).toBe('at 2026-11-27T10:00:00.000Z');
     expect(valueText('user', ['active'], true, en)).toBe('Yes');
-    expect(valueText('webhookEndpoint', ['eventTypes'], ['order.created', 'car.removed'], en)).toBe('order.created, car.removed');
+    expect(valueText('webhookEndpoint', ['eventTypes'], ['order.created', 'car.removed'], en)).toBe(
+      'order.created, car.removed',
+    );
     expect([null, undefined, ''].map((value) => valueText('order', ['notes'], value, en))).toEqual(['—', '—', '—']);
   });
 
   it('says actions in words for each kind of record, and an unknown one as the API names it', () => {
     expect(actionWords('order', 'status.DepositConfirmed', english)).toBe('Moved to Deposit confirmed');
     expect(actionWords('inspection', 'status.InProgress', english)).toBe('Moved to In progress');
-    expect(actionWords('order', 'document.number.customs-invoice', english)).toBe('Invoice number taken: Commercial invoice');
+    expect(actionWords('order', 'document.number.customs-invoice', english)).toBe(
+      'Invoice number taken: Commercial invoice',
+    );
     expect(actionWords('contract', 'signed', english)).toBe('Marked as signed');
     expect(actionWords('wallet', 'credit', english)).toBe('Credit');
     expect(actionWords('tenant', 'stamp-set', arabic)).toBe('رفع الختم');
@@ -77,7 +90,10 @@ describe('console: an audit record in words', () => {
   it("reads each entity's order, number and name from the page's own records, newest first", () => {
     const facts = subjectFacts([
       { entityId: 'c1', changes: { status: { before: 'Draft', after: 'Signed' } } },
-      { entityId: 'c1', changes: { orderId: { after: 'o1' }, contractNumber: { after: 7 }, customerName: { after: 'Layla' } } },
+      {
+        entityId: 'c1',
+        changes: { orderId: { after: 'o1' }, contractNumber: { after: 7 }, customerName: { after: 'Layla' } },
+      },
       { entityId: 'u1', changes: { name: { before: 'Yousef Amin', after: 'Yousef Al Amin' } } },
       { entityId: 'u1', changes: { name: { after: 'Yousef Amin' } } },
     ]);
@@ -104,13 +120,19 @@ describe('console: what a save says', () => {
     const messages = (catalogue: typeof en, name: string) =>
       (catalogue.resources as Record<string, { notifications?: Record<string, string> }>)[name]?.notifications ?? {};
     // Every resource the console creates (its create routes) and the two it edits (staff, webhook endpoints).
-    const expected = [...Object.keys(CREATE_ROUTES).map((name) => `${name}.created`), 'users.updated', 'webhook-endpoints.updated'];
+    const expected = [
+      ...Object.keys(CREATE_ROUTES).map((name) => `${name}.created`),
+      'users.updated',
+      'webhook-endpoints.updated',
+    ];
     expect(expected).toHaveLength(7);
     for (const catalogue of [en, ar])
       for (const key of expected) {
         const [name = '', kind = ''] = key.split('.');
         expect([key, messages(catalogue, name)[kind]]).toEqual([key, expect.stringMatching(/\S/)]);
       }
-    expect(makeI18nProvider('ar', { en, ar }).translate('resources.customers.notifications.created', { smart_count: 1 })).toBe('تم إنشاء العميل.');
+    expect(
+      makeI18nProvider('ar', { en, ar }).translate('resources.customers.notifications.created', { smart_count: 1 }),
+    ).toBe('تم إنشاء العميل.');
   });
 });

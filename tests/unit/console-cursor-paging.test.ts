@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { listingScope, newCursorBook, pageInfo, pageRequest, rememberNext } from '../../console/src/api/cursor-paging.js';
+import {
+  listingScope,
+  newCursorBook,
+  pageInfo,
+  pageRequest,
+  rememberNext,
+} from '../../console/src/api/cursor-paging.js';
 
 describe('console cursor paging', () => {
   it('asks for nothing on page 1, then the cursor the previous page gave', () => {
@@ -16,8 +22,14 @@ describe('console cursor paging', () => {
     const book = newCursorBook();
     const shipped = listingScope('orders', { status: 'Shipped' }, 20);
     rememberNext(book, shipped, 1, 'c2');
-    expect(pageRequest(book, listingScope('orders', { status: 'Delivered' }, 20), 2, true)).toEqual({ request: { page: 2 }, page: 2 });
-    expect(pageRequest(book, listingScope('orders', { status: 'Shipped' }, 50), 2, true)).toEqual({ request: { page: 2 }, page: 2 });
+    expect(pageRequest(book, listingScope('orders', { status: 'Delivered' }, 20), 2, true)).toEqual({
+      request: { page: 2 },
+      page: 2,
+    });
+    expect(pageRequest(book, listingScope('orders', { status: 'Shipped' }, 50), 2, true)).toEqual({
+      request: { page: 2 },
+      page: 2,
+    });
     expect(listingScope('orders', { a: '1', b: '', c: undefined }, 20)).toBe(listingScope('orders', { a: '1' }, 20));
     expect(listingScope('orders', { b: '2', a: '1' }, 20)).toBe(listingScope('orders', { a: '1', b: '2' }, 20));
   });

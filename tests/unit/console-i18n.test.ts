@@ -6,7 +6,9 @@ import { makeI18nProvider } from '../../console/src/i18n/provider.js';
 import { raArabic } from '../../console/src/i18n/ra-arabic.js';
 
 function keys(messages: object, prefix = ''): string[] {
-  return Object.entries(messages).flatMap(([key, value]) => (value && typeof value === 'object' ? keys(value, `${prefix}${key}.`) : [`${prefix}${key}`]));
+  return Object.entries(messages).flatMap(([key, value]) =>
+    value && typeof value === 'object' ? keys(value, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
 }
 
 /** The placeholders a message uses in any of its forms (a plural form may leave the count out: "one order"). */
@@ -30,19 +32,23 @@ describe('console message catalogues', () => {
   it('has every console string in Arabic, with the same placeholders', () => {
     expect(keys(ar).sort()).toEqual(keys(en).sort());
     const english = values(en);
-    for (const [key, text] of values(ar)) expect([key, placeholders(text)]).toEqual([key, placeholders(english.get(key)!)]);
+    for (const [key, text] of values(ar))
+      expect([key, placeholders(text)]).toEqual([key, placeholders(english.get(key)!)]);
   });
 
   it('has every react-admin string in Arabic, with the same placeholders', () => {
     expect(keys(raArabic).sort()).toEqual(keys(englishMessages).sort());
     const english = values(englishMessages);
-    for (const [key, text] of values(raArabic)) expect([key, placeholders(text)]).toEqual([key, placeholders(english.get(key)!)]);
+    for (const [key, text] of values(raArabic))
+      expect([key, placeholders(text)]).toEqual([key, placeholders(english.get(key)!)]);
   });
 
   it('gives every message with a count as many forms as the language has plural categories', () => {
     expect([pluralFormCount('en'), pluralFormCount('ar')]).toEqual([2, 6]);
     const forms = (messages: object) =>
-      [...values(messages)].filter(([, text]) => text.includes('||||')).map(([key, text]) => [key, text.split('||||').length]);
+      [...values(messages)]
+        .filter(([, text]) => text.includes('||||'))
+        .map(([key, text]) => [key, text.split('||||').length]);
     for (const [catalogue, language] of [
       [en, 'en'],
       [ar, 'ar'],
@@ -81,7 +87,10 @@ describe('console message catalogues', () => {
       '100 عنصر محدد',
     ]);
     // A resource's name is a label: react-admin's 2 means "the plural", never the dual.
-    expect([1, 2].map((count) => arabic.translate('resources.orders.name', { smart_count: count }))).toEqual(['طلب', 'الطلبات']);
+    expect([1, 2].map((count) => arabic.translate('resources.orders.name', { smart_count: count }))).toEqual([
+      'طلب',
+      'الطلبات',
+    ]);
 
     const english = makeI18nProvider('en', { en, ar });
     expect(counts.map((count) => english.translate('vpo.admin.replayed', { smart_count: count }))).toEqual([

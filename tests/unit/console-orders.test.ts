@@ -28,13 +28,15 @@ describe('console: what changed in a version conflict', () => {
 
 describe('console: form values as request bodies', () => {
   it('leaves out empty inputs, deeply', () => {
-    expect(clean({ a: '', b: null, c: undefined, d: 0, e: false, f: 'x', g: { h: '', i: 1 }, j: [{ k: '' }] })).toEqual({
-      d: 0,
-      e: false,
-      f: 'x',
-      g: { i: 1 },
-      j: [{}],
-    });
+    expect(clean({ a: '', b: null, c: undefined, d: 0, e: false, f: 'x', g: { h: '', i: 1 }, j: [{ k: '' }] })).toEqual(
+      {
+        d: 0,
+        e: false,
+        f: 'x',
+        g: { i: 1 },
+        j: [{}],
+      },
+    );
     expect(pick({ a: 1, b: 2, c: 3 }, ['a', 'c', 'z'])).toEqual({ a: 1, c: 3 });
   });
   it('merges the timeline newest first', () => {
@@ -50,17 +52,41 @@ describe('console: form values as request bodies', () => {
 describe("console: a generated document's language", () => {
   it("writes a customs invoice in its stored language, else the customer's, and the console's only when the API said neither", () => {
     // The stored invoice's language wins over the customer's and the console's.
-    expect(documentLanguage('customs-invoice', { invoice: 'ar', customer: { language: 'en' }, tenant: 'en', console: 'en' })).toBe('ar');
-    expect(documentLanguage('customs-invoice', { invoice: 'en', customer: { language: 'ar' }, tenant: 'ar', console: 'ar' })).toBe('en');
+    expect(
+      documentLanguage('customs-invoice', { invoice: 'ar', customer: { language: 'en' }, tenant: 'en', console: 'en' }),
+    ).toBe('ar');
+    expect(
+      documentLanguage('customs-invoice', { invoice: 'en', customer: { language: 'ar' }, tenant: 'ar', console: 'ar' }),
+    ).toBe('en');
     // None stored: the customer's own, else (the customer has none) the tenant's default, as the API defines it.
-    expect(documentLanguage('customs-invoice', { invoice: undefined, customer: { language: 'ar' }, tenant: 'en', console: 'en' })).toBe('ar');
-    expect(documentLanguage('customs-invoice', { invoice: null, customer: {}, tenant: 'ar', console: 'en' })).toBe('ar');
+    expect(
+      documentLanguage('customs-invoice', {
+        invoice: undefined,
+        customer: { language: 'ar' },
+        tenant: 'en',
+        console: 'en',
+      }),
+    ).toBe('ar');
+    expect(documentLanguage('customs-invoice', { invoice: null, customer: {}, tenant: 'ar', console: 'en' })).toBe(
+      'ar',
+    );
     // The customer not read (the key may not): the console's language.
-    expect(documentLanguage('customs-invoice', { invoice: undefined, customer: undefined, tenant: 'ar', console: 'en' })).toBe('en');
+    expect(
+      documentLanguage('customs-invoice', { invoice: undefined, customer: undefined, tenant: 'ar', console: 'en' }),
+    ).toBe('en');
     // The other documents follow the customer; a stored invoice's language is the invoice's only.
-    expect(documentLanguage('proforma-invoice', { invoice: 'ar', customer: { language: 'en' }, tenant: 'ar', console: 'ar' })).toBe('en');
+    expect(
+      documentLanguage('proforma-invoice', {
+        invoice: 'ar',
+        customer: { language: 'en' },
+        tenant: 'ar',
+        console: 'ar',
+      }),
+    ).toBe('en');
     expect(documentLanguage('contract', { invoice: 'ar', customer: undefined, console: 'en' })).toBe('en');
     // Something the API would not give is ignored.
-    expect(documentLanguage('customs-invoice', { invoice: 'fr', customer: { language: 'xx' }, tenant: null, console: 'ar' })).toBe('ar');
+    expect(
+      documentLanguage('customs-invoice', { invoice: 'fr', customer: { language: 'xx' }, tenant: null, console: 'ar' }),
+    ).toBe('ar');
   });
 });

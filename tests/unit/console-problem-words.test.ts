@@ -36,13 +36,21 @@ describe("the console's Arabic for the API's refusals of a value", () => {
       'مطلوب: رقم هاتف يبدأ برمز الدولة، مثال: "+971501234567"',
     );
     expect(problemInArabic('must not be empty, e.g. "Layla Haddad"')).toBe('يجب ألا يكون فارغًا، مثال: "Layla Haddad"');
-    expect(problemInArabic('must be at most 200 characters long; got 5000 characters')).toBe('يجب ألا يزيد عدد أحرفه على 200؛ عدد أحرف المُرسَل 5000');
-    expect(problemInArabic('must be at least 6 characters long and must be a phone number with its country code, e.g. +971501234567; got 3 characters')).toBe(
+    expect(problemInArabic('must be at most 200 characters long; got 5000 characters')).toBe(
+      'يجب ألا يزيد عدد أحرفه على 200؛ عدد أحرف المُرسَل 5000',
+    );
+    expect(
+      problemInArabic(
+        'must be at least 6 characters long and must be a phone number with its country code, e.g. +971501234567; got 3 characters',
+      ),
+    ).toBe(
       'يجب ألا يقل عدد أحرفه عن 6، ويجب أن يكون رقم هاتف يبدأ برمز الدولة، مثال: +971501234567؛ عدد أحرف المُرسَل 3',
     );
     expect(problemInArabic('must be one of USD, KRW, AED')).toBe('يجب أن يكون إحدى القيم: USD، KRW، AED');
     expect(problemInArabic('must be 0 or more; got -1')).toBe('يجب أن يكون 0 أو أكثر؛ المُرسَل -1');
-    expect(problemInArabic('must be a whole number, e.g. 2022; got "abc"')).toBe('يجب أن يكون عددًا صحيحًا، مثال: 2022؛ المُرسَل "abc"');
+    expect(problemInArabic('must be a whole number, e.g. 2022; got "abc"')).toBe(
+      'يجب أن يكون عددًا صحيحًا، مثال: 2022؛ المُرسَل "abc"',
+    );
   });
 
   it('understands every sentence the validators write for a wrong or missing body field of any route', async () => {
@@ -68,7 +76,10 @@ describe("the console's Arabic for the API's refusals of a value", () => {
       ],
     };
 
-    expect(fieldErrors(error, problemWords('ar'))).toEqual({ fields: { name: 'مطلوب' }, other: ['path.id: يجب ألا يكون فارغًا'] });
+    expect(fieldErrors(error, problemWords('ar'))).toEqual({
+      fields: { name: 'مطلوب' },
+      other: ['path.id: يجب ألا يكون فارغًا'],
+    });
     expect(fieldErrors(error).fields).toEqual({ name: 'is required' });
   });
 });

@@ -9,7 +9,13 @@ import { packBody, packChanges, unpackBody, unpackChanges } from '../../lib/stor
  * before, with the plain attribute, read as they did.
  */
 vi.stubEnv('TABLE_NAME', 'deflated-test');
-const shipment = { vesselName: 'Glovis Century', voyageNumber: '051W', portOfLoading: 'KRPTK', portOfDischarge: 'AEJEA', note: 'لا شيء، شكرًا '.repeat(30) };
+const shipment = {
+  vesselName: 'Glovis Century',
+  voyageNumber: '051W',
+  portOfLoading: 'KRPTK',
+  portOfDischarge: 'AEJEA',
+  note: 'لا شيء، شكرًا '.repeat(30),
+};
 
 const auditRecord = (change: Pick<AuditRecord, 'entity' | 'entityId' | 'action' | 'changes'>): AuditRecord => ({
   id: 'a1',
@@ -38,7 +44,12 @@ describe('deflated attributes', () => {
   });
 
   it("give an audit record's changes back whole through its item", () => {
-    const record = auditRecord({ entity: 'order', entityId: 'o1', action: 'shipment.updated', changes: { shipment: { before: null, after: shipment } } });
+    const record = auditRecord({
+      entity: 'order',
+      entityId: 'o1',
+      action: 'shipment.updated',
+      changes: { shipment: { before: null, after: shipment } },
+    });
     const item = auditPutItem(record).Put!.Item!;
     expect(item).not.toHaveProperty('changes');
     expect(item).toHaveProperty('changesDeflated');

@@ -7,9 +7,22 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { ibanProblem, imageProblem, PROFILE_DOCUMENTS, profileGaps, swiftProblem, type StoredImage } from '../../lib/domain/tenant-profile.js';
+import {
+  ibanProblem,
+  imageProblem,
+  PROFILE_DOCUMENTS,
+  profileGaps,
+  swiftProblem,
+  type StoredImage,
+} from '../../lib/domain/tenant-profile.js';
 import putProfileRoute from '../../lib/schemas/generated/putTenantProfile.js';
-import { DEMO_IMAGES_DIR, DEMO_PROFILES, GULF_MOTORS_PROFILE, SEOUL_EXPORT_PROFILE, type DemoProfile } from '../../scripts/local/demo-profiles.js';
+import {
+  DEMO_IMAGES_DIR,
+  DEMO_PROFILES,
+  GULF_MOTORS_PROFILE,
+  SEOUL_EXPORT_PROFILE,
+  type DemoProfile,
+} from '../../scripts/local/demo-profiles.js';
 import { drawDemoImages } from '../../scripts/local/make-demo-images.js';
 
 const file = (name: string) => readFileSync(join(DEMO_IMAGES_DIR, name));
@@ -36,18 +49,25 @@ function pngParts(bytes: Buffer): { header: Buffer; scanlines: Buffer } {
     at += 12 + length;
   }
   const header = chunks.find(([type]) => type === 'IHDR')![1];
-  return { header, scanlines: inflateSync(Buffer.concat(chunks.filter(([type]) => type === 'IDAT').map(([, data]) => data))) };
+  return {
+    header,
+    scanlines: inflateSync(Buffer.concat(chunks.filter(([type]) => type === 'IDAT').map(([, data]) => data))),
+  };
 }
 
 describe('the demo tenants’ legal profiles', () => {
   it('are the seed’s for both demo tenants', () => {
-    expect(DEMO_PROFILES).toEqual({ demotenantgulfmotors0001: GULF_MOTORS_PROFILE, demotenantseoulexport001: SEOUL_EXPORT_PROFILE });
+    expect(DEMO_PROFILES).toEqual({
+      demotenantgulfmotors0001: GULF_MOTORS_PROFILE,
+      demotenantseoulexport001: SEOUL_EXPORT_PROFILE,
+    });
   });
 
   it('leave no document without a field it needs, in English or Arabic', () => {
     for (const [tenant, profile] of Object.entries(DEMO_PROFILES)) {
       for (const document of PROFILE_DOCUMENTS) {
-        for (const language of ['en', 'ar'] as const) expect(profileGaps(stored(profile), document, language), `${tenant} ${document} ${language}`).toEqual([]);
+        for (const language of ['en', 'ar'] as const)
+          expect(profileGaps(stored(profile), document, language), `${tenant} ${document} ${language}`).toEqual([]);
       }
     }
   });
@@ -84,7 +104,9 @@ describe('the demo logos and stamps (scripts/local/demo/)', () => {
     for (const image of images) {
       const bytes = file(image.file);
       const checked = imageProblem(bytes, 'image/png');
-      expect(checked, image.file).toEqual({ facts: { contentType: 'image/png', width: image.width, height: image.height } });
+      expect(checked, image.file).toEqual({
+        facts: { contentType: 'image/png', width: image.width, height: image.height },
+      });
       for (const side of [image.width, image.height]) expect(side).toBeGreaterThanOrEqual(200);
       for (const side of [image.width, image.height]) expect(side).toBeLessThanOrEqual(400);
       expect(bytes.length, image.file).toBeLessThan(60 * 1024);
@@ -97,12 +119,16 @@ describe('the demo logos and stamps (scripts/local/demo/)', () => {
       expect([header[8], header[9]], image.file).toEqual([8, 6]);
       if (!image.file.endsWith('-stamp.png')) continue;
       // Corners and centre of the first row: nothing pressed there (each row starts with its filter byte).
-      for (const x of [0, image.width / 2, image.width - 1]) expect(scanlines[1 + x * 4 + 3], `${image.file} alpha at ${x},0`).toBe(0);
+      for (const x of [0, image.width / 2, image.width - 1])
+        expect(scanlines[1 + x * 4 + 3], `${image.file} alpha at ${x},0`).toBe(0);
     }
   });
 
   it('are what scripts/local/make-demo-images.ts draws', () => {
     for (const image of images)
-      expect(pngParts(file(image.file)).scanlines.equals(image.scanlines), `${image.file}: run npx tsx scripts/local/make-demo-images.ts`).toBe(true);
+      expect(
+        pngParts(file(image.file)).scanlines.equals(image.scanlines),
+        `${image.file}: run npx tsx scripts/local/make-demo-images.ts`,
+      ).toBe(true);
   });
 });

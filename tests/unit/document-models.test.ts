@@ -1,9 +1,18 @@
 /** What each document says and what it refuses to print blank: the models are pure, tested without I/O. */
 import { describe, expect, it } from 'vitest';
 import { composeDocument, type DocumentFacts } from '../../lib/domain/document-models/compose.js';
-import { customsInvoiceGaps, customsInvoiceModel, customsTerms } from '../../lib/domain/document-models/customs-invoice.js';
+import {
+  customsInvoiceGaps,
+  customsInvoiceModel,
+  customsTerms,
+} from '../../lib/domain/document-models/customs-invoice.js';
 import { textsOf, type DocumentLanguage, type DocumentModel } from '../../lib/domain/document-models/model.js';
-import { balanceOf, paymentKindOf, proformaModel, receiptKindOf } from '../../lib/domain/document-models/proforma-invoice.js';
+import {
+  balanceOf,
+  paymentKindOf,
+  proformaModel,
+  receiptKindOf,
+} from '../../lib/domain/document-models/proforma-invoice.js';
 import { contractModel } from '../../lib/domain/document-models/contract.js';
 import type { Vehicle } from '../../lib/domain/vehicle.js';
 import { seriesNumber } from '../../lib/use-cases/orders/documents.js';
@@ -21,7 +30,9 @@ describe('the commercial invoice', () => {
     const terms = customsTerms({ ...facts, invoice });
     expect(terms).toMatchObject({ hsCode: '8703.23', origin: 'KR', incoterms: 'CFR', place: 'AEJEA' });
     expect(customsTerms({ ...facts, invoice: { ...invoice, incoterms: 'FOB' } }).place).toBe('KRINC');
-    expect(customsTerms({ ...facts, invoice: { ...invoice, hsCode: '8703.24.10', countryOfOrigin: 'DE' } })).toMatchObject({
+    expect(
+      customsTerms({ ...facts, invoice: { ...invoice, hsCode: '8703.24.10', countryOfOrigin: 'DE' } }),
+    ).toMatchObject({
       hsCode: '8703.24.10',
       origin: 'DE',
     });
@@ -48,17 +59,27 @@ describe('the commercial invoice', () => {
   it('asks for everything the HS code needs at once, and only what it still needs', () => {
     const { hsCode: _h, ...invoice } = INVOICE;
     const hsGap = (vehicle: Partial<typeof VEHICLE>) =>
-      customsInvoiceGaps({ ...facts, invoice, vehicle: { ...VEHICLE, fuelType: undefined, displacementCc: undefined, ...vehicle } }).filter((gap) =>
-        gap.startsWith('customsInvoice.hsCode'),
-      );
-    expect(hsGap({})).toEqual(['customsInvoice.hsCode (or customsInvoice.fuelType and customsInvoice.engineCapacityCc)']);
+      customsInvoiceGaps({
+        ...facts,
+        invoice,
+        vehicle: { ...VEHICLE, fuelType: undefined, displacementCc: undefined, ...vehicle },
+      }).filter((gap) => gap.startsWith('customsInvoice.hsCode'));
+    expect(hsGap({})).toEqual([
+      'customsInvoice.hsCode (or customsInvoice.fuelType and customsInvoice.engineCapacityCc)',
+    ]);
     expect(hsGap({ fuelType: 'Gasoline' })).toEqual(['customsInvoice.hsCode (or customsInvoice.engineCapacityCc)']);
     expect(hsGap({ displacementCc: 2497 })).toEqual(['customsInvoice.hsCode (or customsInvoice.fuelType)']);
     expect(hsGap({ fuelType: 'Electric' })).toEqual([]);
   });
 
   it('prints the number of the series, the terms with their place, the B/L and the total in words', () => {
-    const model = customsInvoiceModel({ ...facts, language: 'en', date: '2026-11-20', invoiceNumber: 'CI-00042', orderNumber: 1042 });
+    const model = customsInvoiceModel({
+      ...facts,
+      language: 'en',
+      date: '2026-11-20',
+      invoiceNumber: 'CI-00042',
+      orderNumber: 1042,
+    });
     expect(model.meta[0]).toEqual(['Invoice No.', 'CI-00042']);
     const shipment = Object.fromEntries(model.sections[1]!.facts);
     expect(shipment).toMatchObject({
@@ -97,7 +118,11 @@ describe('the proforma invoice', () => {
       currency: 'USD',
       payments: PAYMENTS,
     });
-    expect(model.table.lines.map(([label]) => label)).toEqual(['Vehicle price: Kia Sorento 2022', 'Deposit · 2026-10-02', 'Instalment · 2026-10-20']);
+    expect(model.table.lines.map(([label]) => label)).toEqual([
+      'Vehicle price: Kia Sorento 2022',
+      'Deposit · 2026-10-02',
+      'Instalment · 2026-10-20',
+    ]);
     expect(model.table.totals.at(-1)).toEqual(['Balance due', '8,500.00 USD']);
     expect(Object.fromEntries(model.sections[1]!.facts)).toMatchObject({
       IBAN: 'AE05 0261 0152 0473 6891 001',
@@ -157,11 +182,33 @@ describe('the sales contract', () => {
 });
 
 describe("the car and the ports, in the document's language as the buyer's page words them", () => {
-  const documentOf = (type: DocumentFacts['type'], language: DocumentLanguage, vehicle: Vehicle, seller = SELLER): DocumentFacts => {
-    const common = { language, date: '2026-11-20', orderNumber: 1042, seller, vehicle, totalAmount: 18500, currency: 'USD' };
+  const documentOf = (
+    type: DocumentFacts['type'],
+    language: DocumentLanguage,
+    vehicle: Vehicle,
+    seller = SELLER,
+  ): DocumentFacts => {
+    const common = {
+      language,
+      date: '2026-11-20',
+      orderNumber: 1042,
+      seller,
+      vehicle,
+      totalAmount: 18500,
+      currency: 'USD',
+    };
     if (type === 'customs-invoice') return { type, input: { ...facts, ...common, invoiceNumber: 'CI-00042' } };
     if (type === 'proforma-invoice')
-      return { type, input: { ...common, validUntil: '2026-12-04', proformaNumber: 'PI-00031', buyer: CONTRACT.buyer, payments: PAYMENTS } };
+      return {
+        type,
+        input: {
+          ...common,
+          validUntil: '2026-12-04',
+          proformaNumber: 'PI-00031',
+          buyer: CONTRACT.buyer,
+          payments: PAYMENTS,
+        },
+      };
     return { type, input: { ...common, contractNumber: 17, buyer: CONTRACT.buyer } };
   };
   const carOf = (model: DocumentModel) => Object.fromEntries(model.sections[0]!.facts);
@@ -214,12 +261,20 @@ describe("the car and the ports, in the document's language as the buyer's page 
       'ميناء التفريغ': 'الدمام (SADMM)',
     });
     // The place of a rule that ends at the port of loading; the profile's port of loading when the shipment names none.
-    expect(invoiceWith('ar', { invoice: { incoterms: 'FOB' }, shipment: { portOfLoading: undefined }, seller: { portOfLoading: 'KRPTK' } })).toMatchObject({
+    expect(
+      invoiceWith('ar', {
+        invoice: { incoterms: 'FOB' },
+        shipment: { portOfLoading: undefined },
+        seller: { portOfLoading: 'KRPTK' },
+      }),
+    ).toMatchObject({
       'شروط التسليم (إنكوترمز 2020)': 'FOB بيونغتايك (KRPTK)',
       'ميناء الشحن': 'بيونغتايك (KRPTK)',
     });
     // A place named on the invoice, a code in lower case.
-    expect(invoiceWith('ar', { invoice: { incotermsPlace: 'sajed' } })['شروط التسليم (إنكوترمز 2020)']).toBe('CFR جدة (SAJED)');
+    expect(invoiceWith('ar', { invoice: { incotermsPlace: 'sajed' } })['شروط التسليم (إنكوترمز 2020)']).toBe(
+      'CFR جدة (SAJED)',
+    );
   });
 
   it('names a known port in the English document in English with its code', () => {
@@ -232,11 +287,17 @@ describe("the car and the ports, in the document's language as the buyer's page 
 
   it('leaves an unknown code or a port written out as given, in both languages', () => {
     for (const language of ['en', 'ar'] as const) {
-      const shipment = invoiceWith(language, { shipment: { portOfLoading: 'Incheon, Korea', portOfDischarge: 'XXABC' } });
+      const shipment = invoiceWith(language, {
+        shipment: { portOfLoading: 'Incheon, Korea', portOfDischarge: 'XXABC' },
+      });
       const [terms, loading, discharge] =
-        language === 'en' ? ['Incoterms 2020', 'Port of loading', 'Port of discharge'] : ['شروط التسليم (إنكوترمز 2020)', 'ميناء الشحن', 'ميناء التفريغ'];
+        language === 'en'
+          ? ['Incoterms 2020', 'Port of loading', 'Port of discharge']
+          : ['شروط التسليم (إنكوترمز 2020)', 'ميناء الشحن', 'ميناء التفريغ'];
       expect(shipment).toMatchObject({ [terms]: 'CFR XXABC', [loading]: 'Incheon, Korea', [discharge]: 'XXABC' });
-      expect(invoiceWith(language, { shipment: {}, invoice: { incotermsPlace: 'Jebel Ali, UAE' } })[terms]).toBe('CFR Jebel Ali, UAE');
+      expect(invoiceWith(language, { shipment: {}, invoice: { incotermsPlace: 'Jebel Ali, UAE' } })[terms]).toBe(
+        'CFR Jebel Ali, UAE',
+      );
     }
   });
 });

@@ -23,7 +23,11 @@ const rendered = new Map<string, { pdf: Buffer; text: string; png: Buffer }>();
 
 beforeAll(async () => {
   for (const sample of samples) {
-    const pdf = await renderPdf(sample.model, { title: sample.title, createdAt: new Date(`${SAMPLE_DATE}T09:00:00Z`) }, sampleImages());
+    const pdf = await renderPdf(
+      sample.model,
+      { title: sample.title, createdAt: new Date(`${SAMPLE_DATE}T09:00:00Z`) },
+      sampleImages(),
+    );
     rendered.set(sample.name, { pdf, ...popplerView(pdf) });
   }
 });
@@ -244,11 +248,16 @@ describe('Arabic sentences, as a reader sees them', () => {
 describe('every character printed', () => {
   const fonts = [fontkit.create(Buffer.from(REGULAR)), fontkit.create(Buffer.from(BOLD))] as fontkit.Font[];
 
-  it.each(samples.map((s) => [s.name, s] as [string, Sample]))('has a glyph in both embedded fonts: %s', (_name, sample) => {
-    const characters = new Set([...textsOf(sample.model).join('')].filter((c) => c.trim() !== ''));
-    const missing = [...characters].filter((c) => fonts.some((font) => !font.hasGlyphForCodePoint(c.codePointAt(0)!)));
-    expect(missing).toEqual([]);
-  });
+  it.each(samples.map((s) => [s.name, s] as [string, Sample]))(
+    'has a glyph in both embedded fonts: %s',
+    (_name, sample) => {
+      const characters = new Set([...textsOf(sample.model).join('')].filter((c) => c.trim() !== ''));
+      const missing = [...characters].filter((c) =>
+        fonts.some((font) => !font.hasGlyphForCodePoint(c.codePointAt(0)!)),
+      );
+      expect(missing).toEqual([]);
+    },
+  );
 
   it.each(samples.map((s) => [s.name]))('is embedded, and read back with no replacement character: %s', (name) => {
     const dir = mkdtempSync(join(tmpdir(), 'fonts-'));

@@ -15,7 +15,9 @@ beforeAll(async () => {
     requests += 1;
     request.resume();
     response.writeHead(answer.status, { 'Content-Type': 'application/x-amz-json-1.0' });
-    response.end(JSON.stringify({ __type: `com.amazonaws.dynamodb.v20120810#${answer.type}`, message: answer.message }));
+    response.end(
+      JSON.stringify({ __type: `com.amazonaws.dynamodb.v20120810#${answer.type}`, message: answer.message }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   client = new DynamoDBClient({

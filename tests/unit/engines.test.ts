@@ -21,7 +21,10 @@ describe('engines', () => {
       // Optional platform packages (another OS's binary) are never installed here.
       .filter(([path, pkg]) => path !== '' && !pkg.optional && !Array.isArray(pkg.engines) && pkg.engines?.node)
       .filter(([, pkg]) => !semver.subset(manifest.engines.node, (pkg.engines as { node: string }).node))
-      .map(([path, pkg]) => `${path.replace(/^.*node_modules\//, '')}@${pkg.version} wants node ${(pkg.engines as { node: string }).node}`);
+      .map(
+        ([path, pkg]) =>
+          `${path.replace(/^.*node_modules\//, '')}@${pkg.version} wants node ${(pkg.engines as { node: string }).node}`,
+      );
     expect(refusing).toEqual([]);
   });
 

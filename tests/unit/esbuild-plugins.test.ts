@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 
 // The plugins every function bundle is built with (serverless.yml, npm start, the benchmark).
 const root = join(import.meta.dirname, '..', '..');
-const pluginsFor = createRequire(import.meta.url)(join(root, 'scripts/serverless/esbuild-plugins.cjs')) as (service: unknown) => Plugin[];
+const pluginsFor = createRequire(import.meta.url)(join(root, 'scripts/serverless/esbuild-plugins.cjs')) as (
+  service: unknown,
+) => Plugin[];
 const plugins = pluginsFor({});
 const stage = (transport: string) => ({ service: { provider: { environment: { CHAT_TRANSPORT: transport } } } });
 
@@ -55,7 +57,11 @@ describe('the esbuild plugins of the function bundles', () => {
   it("replaces fontkit's WOFF2 decoder with one that says so, and bundles none of brotli", async () => {
     const code = await bundle(`module.exports = require('brotli/decompress.js');`);
     expect(code.length).toBeLessThan(2_000);
-    const decompress = new Function('module', 'exports', 'require', code) as (m: { exports: unknown }, e: unknown, r: NodeRequire) => void;
+    const decompress = new Function('module', 'exports', 'require', code) as (
+      m: { exports: unknown },
+      e: unknown,
+      r: NodeRequire,
+    ) => void;
     const module = { exports: {} as unknown };
     decompress(module, module.exports, createRequire(import.meta.url));
     expect(() => (module.exports as () => void)()).toThrow(/WOFF2 fonts are not supported/);
@@ -77,7 +83,11 @@ describe('the chat transports a stage bundles', () => {
     expect(code).toMatch(/graph\.facebook\.com/);
     expect(code).toMatch(/sends through WhatsApp only/);
     expect(code).not.toMatch(/Reply STOP to stop these messages/);
-    const run = new Function('module', 'exports', 'require', code) as (m: { exports: unknown }, e: unknown, r: NodeRequire) => void;
+    const run = new Function('module', 'exports', 'require', code) as (
+      m: { exports: unknown },
+      e: unknown,
+      r: NodeRequire,
+    ) => void;
     const module = { exports: {} as { chatChannel: () => unknown } };
     const saved = process.env.CHAT_TRANSPORT;
     process.env.CHAT_TRANSPORT = 'local';
@@ -160,16 +170,28 @@ describe("the SDK's parts a Lambda function never takes", () => {
     expect(code).not.toMatch(/search-dynamodb/);
 
     const cases: Params[] = [
-      ...REGIONS.flatMap((Region) => ACCOUNTS.map((account) => ({ Region, UseFIPS: false, UseDualStack: false, ...account }))),
+      ...REGIONS.flatMap((Region) =>
+        ACCOUNTS.map((account) => ({ Region, UseFIPS: false, UseDualStack: false, ...account })),
+      ),
       { Region: 'me-central-1', UseFIPS: false, UseDualStack: false, Endpoint: 'http://127.0.0.1:8000' },
-      { Region: 'us-east-1', UseFIPS: false, UseDualStack: false, Endpoint: 'https://example.test/base', AccountId: '123456789012' },
+      {
+        Region: 'us-east-1',
+        UseFIPS: false,
+        UseDualStack: false,
+        Endpoint: 'https://example.test/base',
+        AccountId: '123456789012',
+      },
     ];
     const mismatches = cases
       .map((params) => ({ params, rules: outcome(rules, params), bundled: outcome(bundled, params) }))
       .filter((c) => c.rules !== c.bundled);
     expect(mismatches).toEqual([]);
-    expect(outcome(bundled, { Region: 'me-central-1', UseFIPS: false, UseDualStack: false })).toBe('https://dynamodb.me-central-1.amazonaws.com/');
-    expect(outcome(bundled, { Region: 'cn-north-1', UseFIPS: false, UseDualStack: false })).toBe('https://dynamodb.cn-north-1.amazonaws.com.cn/');
+    expect(outcome(bundled, { Region: 'me-central-1', UseFIPS: false, UseDualStack: false })).toBe(
+      'https://dynamodb.me-central-1.amazonaws.com/',
+    );
+    expect(outcome(bundled, { Region: 'cn-north-1', UseFIPS: false, UseDualStack: false })).toBe(
+      'https://dynamodb.cn-north-1.amazonaws.com.cn/',
+    );
   });
 
   it('refuses FIPS and dual-stack endpoints by name instead of resolving them wrongly', async () => {
@@ -178,14 +200,18 @@ describe("the SDK's parts a Lambda function never takes", () => {
       { UseFIPS: true, UseDualStack: false },
       { UseFIPS: false, UseDualStack: true },
     ]) {
-      expect(() => bundled({ Region: 'us-east-1', ...flags })).toThrow(/FIPS and dual-stack endpoints are not built in/);
+      expect(() => bundled({ Region: 'us-east-1', ...flags })).toThrow(
+        /FIPS and dual-stack endpoints are not built in/,
+      );
     }
   });
 
   it('leaves out the pure-JavaScript SHA-256, the adaptive retry mode and the instance-metadata region, each saying so if asked', async () => {
     const { code, exports } = await bundledClient();
     expect(code).not.toMatch(/DefaultRateLimiter|negativeCacheUntil|IMDS_REGION_PATH,|MAX_HASHABLE_LENGTH/);
-    const Client = exports.DynamoDBClient as new (config: Params) => { config: { retryStrategy: () => Promise<unknown> } };
+    const Client = exports.DynamoDBClient as new (
+      config: Params,
+    ) => { config: { retryStrategy: () => Promise<unknown> } };
     await expect(new Client({ region: 'us-east-1', retryMode: 'adaptive' }).config.retryStrategy()).rejects.toThrow(
       /adaptive retry mode is not built into this bundle/,
     );

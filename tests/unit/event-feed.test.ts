@@ -1,23 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { decodeFeedCursor, encodeFeedCursor, FEED_START, nextFeedPage, type FeedCursor } from '../../lib/domain/event-feed.js';
+import {
+  decodeFeedCursor,
+  encodeFeedCursor,
+  FEED_START,
+  nextFeedPage,
+  type FeedCursor,
+} from '../../lib/domain/event-feed.js';
 
 /** Events at second `s` of a fixed minute, sorted as the table sorts them. */
 const at = (s: number, id: string) => ({ sk: `2026-11-23T10:00:${String(s).padStart(2, '0')}.000Z#${id}`, id });
 const horizonAt = (s: number) => `2026-11-23T10:00:${String(s).padStart(2, '0')}.000Z`;
 const sorted = <T extends { sk: string }>(items: T[]) => [...items].sort((a, b) => a.sk.localeCompare(b.sk));
-const after = (cursor: FeedCursor, items: Array<{ sk: string; id: string }>) => sorted(items).filter((item) => item.sk > cursor.safe);
+const after = (cursor: FeedCursor, items: Array<{ sk: string; id: string }>) =>
+  sorted(items).filter((item) => item.sk > cursor.safe);
 
 describe('the event feed cursor', () => {
   it('returns a late-committing event that sorts before ones already returned, and nothing twice', () => {
     const early = [at(10, 'a'), at(12, 'c')];
     // Horizon at second 5: nothing is settled yet.
-    const first = nextFeedPage(FEED_START, after(FEED_START, early), { limit: 10, horizon: horizonAt(5), exhausted: true, maxSeen: 100 });
+    const first = nextFeedPage(FEED_START, after(FEED_START, early), {
+      limit: 10,
+      horizon: horizonAt(5),
+      exhausted: true,
+      maxSeen: 100,
+    });
     expect(first.page.map((e) => e.id)).toEqual(['a', 'c']);
     // "b" (second 11) commits after "c" was handed out.
     const later = [...early, at(11, 'b'), at(13, 'd')];
-    const second = nextFeedPage(first.cursor, after(first.cursor, later), { limit: 10, horizon: horizonAt(6), exhausted: true, maxSeen: 100 });
+    const second = nextFeedPage(first.cursor, after(first.cursor, later), {
+      limit: 10,
+      horizon: horizonAt(6),
+      exhausted: true,
+      maxSeen: 100,
+    });
     expect(second.page.map((e) => e.id)).toEqual(['b', 'd']);
-    const third = nextFeedPage(second.cursor, after(second.cursor, later), { limit: 10, horizon: horizonAt(7), exhausted: true, maxSeen: 100 });
+    const third = nextFeedPage(second.cursor, after(second.cursor, later), {
+      limit: 10,
+      horizon: horizonAt(7),
+      exhausted: true,
+      maxSeen: 100,
+    });
     expect(third.page).toEqual([]);
   });
 
@@ -33,7 +55,12 @@ describe('the event feed cursor', () => {
     const seen: string[] = [];
     let cursor = FEED_START;
     for (let round = 0; round < 5; round += 1) {
-      const step = nextFeedPage(cursor, after(cursor, events), { limit: 3, horizon: horizonAt(30), exhausted: true, maxSeen: 100 });
+      const step = nextFeedPage(cursor, after(cursor, events), {
+        limit: 3,
+        horizon: horizonAt(30),
+        exhausted: true,
+        maxSeen: 100,
+      });
       seen.push(...step.page.map((e) => e.id));
       cursor = step.cursor;
     }
@@ -42,11 +69,21 @@ describe('the event feed cursor', () => {
 
   it('keeps a page short rather than a cursor too long for a URL', () => {
     const events = Array.from({ length: 20 }, (_, i) => at(40 + (i % 10), `r${i}`));
-    const step = nextFeedPage(FEED_START, sorted(events), { limit: 20, horizon: horizonAt(5), exhausted: true, maxSeen: 8 });
+    const step = nextFeedPage(FEED_START, sorted(events), {
+      limit: 20,
+      horizon: horizonAt(5),
+      exhausted: true,
+      maxSeen: 8,
+    });
     expect(step.cursor.seen.length).toBeLessThanOrEqual(8);
     expect(step.page.length).toBe(8);
     // The next page goes on from there: every event once in the end.
-    const rest = nextFeedPage(step.cursor, after(step.cursor, events), { limit: 20, horizon: horizonAt(59), exhausted: true, maxSeen: 100 });
+    const rest = nextFeedPage(step.cursor, after(step.cursor, events), {
+      limit: 20,
+      horizon: horizonAt(59),
+      exhausted: true,
+      maxSeen: 100,
+    });
     expect(new Set([...step.page, ...rest.page].map((e) => e.id)).size).toBe(20);
   });
 
@@ -68,7 +105,12 @@ describe('the event feed cursor', () => {
   });
 
   it('does not step past events it has not read when the read was cut short', () => {
-    const step = nextFeedPage(FEED_START, [at(10, 'a'), at(11, 'b')], { limit: 10, horizon: horizonAt(50), exhausted: false, maxSeen: 100 });
+    const step = nextFeedPage(FEED_START, [at(10, 'a'), at(11, 'b')], {
+      limit: 10,
+      horizon: horizonAt(50),
+      exhausted: false,
+      maxSeen: 100,
+    });
     expect(step.cursor.safe).toBe(at(11, 'b').sk);
   });
 

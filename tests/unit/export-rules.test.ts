@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, COMPLETION_REPORT_MONTHS, LOAD_BY_DAYS, openDeadlines, planExportStep, type ExportSteps } from '../../lib/domain/export-steps.js';
+import {
+  addDays,
+  addMonths,
+  COMPLETION_REPORT_MONTHS,
+  LOAD_BY_DAYS,
+  openDeadlines,
+  planExportStep,
+  type ExportSteps,
+} from '../../lib/domain/export-steps.js';
 import { isLoaded, planShipment, type Shipment } from '../../lib/domain/shipment.js';
 
 const NOW = '2026-11-23T10:00:00.000Z';
@@ -10,12 +18,42 @@ const ok = (plan: ReturnType<typeof planExportStep>): ExportSteps => {
 
 describe('export steps', () => {
   it('go in their order while Purchased, and start the load-by and completion-report deadlines', () => {
-    const dereg = ok(planExportStep('Purchased', undefined, 'deregistration', { date: '2026-01-31', documentUrl: 'https://f.example/d.pdf' }, 'ops', NOW));
+    const dereg = ok(
+      planExportStep(
+        'Purchased',
+        undefined,
+        'deregistration',
+        { date: '2026-01-31', documentUrl: 'https://f.example/d.pdf' },
+        'ops',
+        NOW,
+      ),
+    );
     expect(dereg.completionReportDueBy).toBe(addMonths('2026-01-31', COMPLETION_REPORT_MONTHS));
     expect(dereg.completionReportDueBy).toBe('2027-01-31');
-    const bonded = ok(planExportStep('Purchased', dereg, 'bonded-area', { date: '2026-02-02', location: 'Incheon bonded yard 3' }, 'ops', NOW));
-    const declared = ok(planExportStep('Purchased', bonded, 'export-declaration', { date: '2026-02-05', number: '12345-26-000123X' }, 'ops', NOW));
-    expect(declared.exportDeclaration).toMatchObject({ number: '12345-26-000123X', loadBy: addDays('2026-02-05', LOAD_BY_DAYS) });
+    const bonded = ok(
+      planExportStep(
+        'Purchased',
+        dereg,
+        'bonded-area',
+        { date: '2026-02-02', location: 'Incheon bonded yard 3' },
+        'ops',
+        NOW,
+      ),
+    );
+    const declared = ok(
+      planExportStep(
+        'Purchased',
+        bonded,
+        'export-declaration',
+        { date: '2026-02-05', number: '12345-26-000123X' },
+        'ops',
+        NOW,
+      ),
+    );
+    expect(declared.exportDeclaration).toMatchObject({
+      number: '12345-26-000123X',
+      loadBy: addDays('2026-02-05', LOAD_BY_DAYS),
+    });
     expect(declared.exportDeclaration!.loadBy).toBe('2026-03-07');
     expect(openDeadlines(declared, false)).toEqual([
       { kind: 'load-by', due: '2026-03-07' },
@@ -33,22 +71,58 @@ describe('export steps', () => {
       state: 'Record the deregistration step first',
     });
     expect(
-      planExportStep('PaymentConfirmed', undefined, 'deregistration', { date: '2026-02-02', documentUrl: 'https://f.example/d.pdf' }, 'ops', NOW),
+      planExportStep(
+        'PaymentConfirmed',
+        undefined,
+        'deregistration',
+        { date: '2026-02-02', documentUrl: 'https://f.example/d.pdf' },
+        'ops',
+        NOW,
+      ),
     ).toMatchObject({ ok: false, state: expect.stringContaining('Purchased') });
-    const dereg = ok(planExportStep('Purchased', undefined, 'deregistration', { date: '2026-01-31', documentUrl: 'https://f.example/d.pdf' }, 'ops', NOW));
+    const dereg = ok(
+      planExportStep(
+        'Purchased',
+        undefined,
+        'deregistration',
+        { date: '2026-01-31', documentUrl: 'https://f.example/d.pdf' },
+        'ops',
+        NOW,
+      ),
+    );
     const bonded = ok(planExportStep('Purchased', dereg, 'bonded-area', { date: '2026-02-02' }, 'ops', NOW));
-    const declared = ok(planExportStep('Purchased', bonded, 'export-declaration', { date: '2026-02-05', number: 'X1' }, 'ops', NOW));
-    expect(planExportStep('Purchased', declared, 'completion-report', { date: '2026-03-01' }, 'ops', NOW)).toMatchObject({
+    const declared = ok(
+      planExportStep('Purchased', bonded, 'export-declaration', { date: '2026-02-05', number: 'X1' }, 'ops', NOW),
+    );
+    expect(
+      planExportStep('Purchased', declared, 'completion-report', { date: '2026-03-01' }, 'ops', NOW),
+    ).toMatchObject({
       ok: false,
       state: expect.stringContaining('Shipped'),
     });
   });
 
   it('report every problem of the input at once', () => {
-    const plan = planExportStep('Purchased', undefined, 'deregistration', { date: '2027-01-01', number: 'N1' }, 'ops', NOW);
+    const plan = planExportStep(
+      'Purchased',
+      undefined,
+      'deregistration',
+      { date: '2027-01-01', number: 'N1' },
+      'ops',
+      NOW,
+    );
     expect(plan.ok).toBe(false);
     expect(!plan.ok && plan.problems.map((p) => p.field).sort()).toEqual(['date', 'documentUrl', 'number']);
-    const dereg = ok(planExportStep('Purchased', undefined, 'deregistration', { date: '2026-05-01', documentUrl: 'https://f.example/d.pdf' }, 'ops', NOW));
+    const dereg = ok(
+      planExportStep(
+        'Purchased',
+        undefined,
+        'deregistration',
+        { date: '2026-05-01', documentUrl: 'https://f.example/d.pdf' },
+        'ops',
+        NOW,
+      ),
+    );
     const early = planExportStep('Purchased', dereg, 'bonded-area', { date: '2026-04-30' }, 'ops', NOW);
     expect(!early.ok && early.problems).toEqual([{ field: 'date', message: expect.stringContaining('2026-05-01') }]);
   });
@@ -56,13 +130,46 @@ describe('export steps', () => {
   it('refuse a step dated before the purchase, naming its day, and accept the purchase day itself', () => {
     const dereg = { documentUrl: 'https://f.example/d.pdf' };
 
-    const early = planExportStep('Purchased', undefined, 'deregistration', { date: '2026-11-09', ...dereg }, 'ops', NOW, '2026-11-23', '2026-11-10');
-    const onTheDay = planExportStep('Purchased', undefined, 'deregistration', { date: '2026-11-10', ...dereg }, 'ops', NOW, '2026-11-23', '2026-11-10');
-    const unknown = planExportStep('Purchased', undefined, 'deregistration', { date: '2026-11-09', ...dereg }, 'ops', NOW, '2026-11-23', undefined);
+    const early = planExportStep(
+      'Purchased',
+      undefined,
+      'deregistration',
+      { date: '2026-11-09', ...dereg },
+      'ops',
+      NOW,
+      '2026-11-23',
+      '2026-11-10',
+    );
+    const onTheDay = planExportStep(
+      'Purchased',
+      undefined,
+      'deregistration',
+      { date: '2026-11-10', ...dereg },
+      'ops',
+      NOW,
+      '2026-11-23',
+      '2026-11-10',
+    );
+    const unknown = planExportStep(
+      'Purchased',
+      undefined,
+      'deregistration',
+      { date: '2026-11-09', ...dereg },
+      'ops',
+      NOW,
+      '2026-11-23',
+      undefined,
+    );
 
     expect(early).toEqual({
       ok: false,
-      problems: [{ field: 'date', message: 'must not be before the purchase (2026-11-10): a car is exported after it is bought, e.g. 2026-11-23' }],
+      problems: [
+        {
+          field: 'date',
+          message:
+            'must not be before the purchase (2026-11-10): a car is exported after it is bought, e.g. 2026-11-23',
+        },
+      ],
     });
     expect(onTheDay.ok).toBe(true);
     expect(unknown.ok).toBe(true);
@@ -92,7 +199,11 @@ describe('the shipment', () => {
     const booked = planShipment(undefined, booking, NOW);
     expect(booked).toMatchObject({ ok: true, news: ['booked'] });
     const current = (booked as { shipment: Shipment }).shipment;
-    const departed = planShipment(current, { billOfLadingNumber: 'BL9', billOfLadingUrl: 'https://f.example/bl.pdf', atd: '2026-11-21' }, NOW);
+    const departed = planShipment(
+      current,
+      { billOfLadingNumber: 'BL9', billOfLadingUrl: 'https://f.example/bl.pdf', atd: '2026-11-21' },
+      NOW,
+    );
     expect(departed).toMatchObject({ ok: true, news: ['departed'] });
     const afterDeparture = (departed as { shipment: Shipment }).shipment;
     expect(isLoaded(afterDeparture)).toBe(true);
@@ -101,11 +212,24 @@ describe('the shipment', () => {
   });
 
   it('refuses what cannot be: container fields on RoRo, arrival before departure, departure without a bill of lading, actual dates ahead', () => {
-    const plan = planShipment(undefined, { ...booking, method: 'roro', eta: '2026-11-01', atd: '2026-11-22', ata: '2026-11-21' }, NOW);
+    const plan = planShipment(
+      undefined,
+      { ...booking, method: 'roro', eta: '2026-11-01', atd: '2026-11-22', ata: '2026-11-21' },
+      NOW,
+    );
     expect(!plan.ok && plan.problems.map((p) => p.field).sort()).toEqual(['ata', 'atd', 'containerNumber', 'eta']);
     const missing = planShipment(undefined, { method: 'roro' }, NOW);
-    expect(!missing.ok && missing.problems.map((p) => p.field)).toEqual(['bookingNumber', 'carrier', 'portOfLoading', 'portOfDischarge']);
-    const future = planShipment(undefined, { ...booking, billOfLadingNumber: 'B', billOfLadingUrl: 'https://f.example/b.pdf', atd: '2026-12-01' }, NOW);
+    expect(!missing.ok && missing.problems.map((p) => p.field)).toEqual([
+      'bookingNumber',
+      'carrier',
+      'portOfLoading',
+      'portOfDischarge',
+    ]);
+    const future = planShipment(
+      undefined,
+      { ...booking, billOfLadingNumber: 'B', billOfLadingUrl: 'https://f.example/b.pdf', atd: '2026-12-01' },
+      NOW,
+    );
     expect(!future.ok && future.problems).toEqual([{ field: 'atd', message: expect.stringContaining('future') }]);
   });
 
@@ -120,6 +244,8 @@ describe('the shipment', () => {
     const withContainer = planShipment(current, { method: 'roro', containerNumber: 'HMMU7654322' }, NOW);
     expect(!withContainer.ok && withContainer.problems.map((p) => p.field)).toEqual(['containerNumber']);
     // Back to a container keeps what the RoRo booking had.
-    expect(planShipment(shipment, { method: 'container', containerNumber: 'HMMU7654322' }, NOW)).toMatchObject({ ok: true });
+    expect(planShipment(shipment, { method: 'container', containerNumber: 'HMMU7654322' }, NOW)).toMatchObject({
+      ok: true,
+    });
   });
 });

@@ -3,7 +3,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { locateField } from '../../lib/http/field-location.js';
 
-const route = { paramNames: ['id', 'step'], bodyNames: ['date', 'items', 'version'], queryNames: ['cursor', 'yearFrom'] };
+const route = {
+  paramNames: ['id', 'step'],
+  bodyNames: ['date', 'items', 'version'],
+  queryNames: ['cursor', 'yearFrom'],
+};
 
 describe('a field a use case names', () => {
   it('is placed where the request carried it: the path, the body, then the query', () => {

@@ -12,10 +12,14 @@ import { blocksOf, FIGURE_DOCUMENTS, FIGURE_INPUTS, figureInputs, replaceBlock }
 const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
 
 describe('figures in the documentation', () => {
-  const blocks = FIGURE_DOCUMENTS.flatMap((document) => blocksOf(readFileSync(join(root, document), 'utf8')).map((block) => ({ document, ...block })));
+  const blocks = FIGURE_DOCUMENTS.flatMap((document) =>
+    blocksOf(readFileSync(join(root, document), 'utf8')).map((block) => ({ document, ...block })),
+  );
 
   it('are all generated: the README shows the start times, docs/ every suite', () => {
-    expect(blocks.filter((b) => b.document === 'README.md').map((b) => `${b.suite}:${b.part}`)).toContain('local-start:summary');
+    expect(blocks.filter((b) => b.document === 'README.md').map((b) => `${b.suite}:${b.part}`)).toContain(
+      'local-start:summary',
+    );
     expect(blocks.filter((b) => b.document === 'docs/deploying.md').map((b) => b.suite)).toEqual(['package']);
     expect(
       blocks
@@ -36,10 +40,13 @@ describe('figures in the documentation', () => {
   });
 
   it('are replaced only in their own block', () => {
-    const markdown = 'a\n<!-- figures orders inputs=00 -->\nold\n<!-- /figures -->\nb\n<!-- figures catalogue inputs=11 -->\nkept\n<!-- /figures -->\n';
+    const markdown =
+      'a\n<!-- figures orders inputs=00 -->\nold\n<!-- /figures -->\nb\n<!-- figures catalogue inputs=11 -->\nkept\n<!-- /figures -->\n';
     const next = replaceBlock(markdown, 'orders', 'main', 'ff', 'new');
 
-    expect(next).toBe('a\n<!-- figures orders inputs=ff -->\nnew\n<!-- /figures -->\nb\n<!-- figures catalogue inputs=11 -->\nkept\n<!-- /figures -->\n');
+    expect(next).toBe(
+      'a\n<!-- figures orders inputs=ff -->\nnew\n<!-- /figures -->\nb\n<!-- figures catalogue inputs=11 -->\nkept\n<!-- /figures -->\n',
+    );
     expect(blocksOf(next).map((b) => `${b.suite}=${b.inputs}`)).toEqual(['orders=ff', 'catalogue=11']);
   });
 });

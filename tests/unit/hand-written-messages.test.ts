@@ -49,11 +49,27 @@ const NOW = '2026-11-27T10:00:00.000Z';
 const TODAY = '2026-11-27';
 
 describe('export steps', () => {
-  const dereg = planExportStep('Purchased', undefined, 'deregistration', { date: '2026-11-01', documentUrl: 'https://f.example/d.pdf' }, 'ops', NOW, TODAY);
+  const dereg = planExportStep(
+    'Purchased',
+    undefined,
+    'deregistration',
+    { date: '2026-11-01', documentUrl: 'https://f.example/d.pdf' },
+    'ops',
+    NOW,
+    TODAY,
+  );
   const deregistered = (dereg as { steps: ExportSteps }).steps;
 
   it('a step in the future, without its certificate, with a number it does not take', () => {
-    const plan = planExportStep('Purchased', undefined, 'deregistration', { date: '2026-11-28', number: 'N1', location: 'Yard 3' }, 'ops', NOW, TODAY);
+    const plan = planExportStep(
+      'Purchased',
+      undefined,
+      'deregistration',
+      { date: '2026-11-28', number: 'N1', location: 'Yard 3' },
+      'ops',
+      NOW,
+      TODAY,
+    );
     expect(plan.ok).toBe(false);
     const problems = !plan.ok ? plan.problems : [];
     expectActionable(problems, ['date', 'documentUrl', 'number', 'location']);
@@ -72,22 +88,49 @@ describe('export steps', () => {
   it('a step dated before the one it follows, and a declaration without its number', () => {
     const early = planExportStep('Purchased', deregistered, 'bonded-area', { date: '2026-10-31' }, 'ops', NOW, TODAY);
     expect(!early.ok && early.problems).toEqual([
-      { field: 'date', message: 'must not be before the deregistration step (2026-11-01): the steps follow one another, e.g. 2026-11-27' },
+      {
+        field: 'date',
+        message:
+          'must not be before the deregistration step (2026-11-01): the steps follow one another, e.g. 2026-11-27',
+      },
     ]);
-    const bonded = (planExportStep('Purchased', deregistered, 'bonded-area', { date: '2026-11-02' }, 'ops', NOW, TODAY) as { steps: ExportSteps }).steps;
-    const declared = planExportStep('Purchased', bonded, 'export-declaration', { date: '2026-11-03' }, 'ops', NOW, TODAY);
-    expect(!declared.ok && declared.problems).toEqual([{ field: 'number', message: 'is required: the export declaration number, e.g. "12345-26-0001234X"' }]);
+    const bonded = (
+      planExportStep('Purchased', deregistered, 'bonded-area', { date: '2026-11-02' }, 'ops', NOW, TODAY) as {
+        steps: ExportSteps;
+      }
+    ).steps;
+    const declared = planExportStep(
+      'Purchased',
+      bonded,
+      'export-declaration',
+      { date: '2026-11-03' },
+      'ops',
+      NOW,
+      TODAY,
+    );
+    expect(!declared.ok && declared.problems).toEqual([
+      { field: 'number', message: 'is required: the export declaration number, e.g. "12345-26-0001234X"' },
+    ]);
   });
 });
 
 describe('the shipment', () => {
-  const booking = { method: 'roro' as const, bookingNumber: 'BK1', carrier: 'HMM', portOfLoading: 'KRINC', portOfDischarge: 'AEJEA' };
+  const booking = {
+    method: 'roro' as const,
+    bookingNumber: 'BK1',
+    carrier: 'HMM',
+    portOfLoading: 'KRINC',
+    portOfDischarge: 'AEJEA',
+  };
 
   it('a new one without what it needs', () => {
     const plan = planShipment(undefined, { vessel: 'Glovis Sirius' }, NOW, TODAY);
     const problems = !plan.ok ? plan.problems : [];
     expectActionable(problems, ['method', 'bookingNumber', 'carrier', 'portOfLoading', 'portOfDischarge']);
-    expect(problems).toContainEqual({ field: 'carrier', message: 'is required for a new shipment: the shipping line, e.g. "HMM"' });
+    expect(problems).toContainEqual({
+      field: 'carrier',
+      message: 'is required for a new shipment: the shipping line, e.g. "HMM"',
+    });
   });
 
   it('container fields on RoRo, dates out of order or ahead, a departure without its bill of lading', () => {
@@ -99,8 +142,14 @@ describe('the shipment', () => {
     );
     const problems = !plan.ok ? plan.problems : [];
     expectActionable(problems, ['sealNumber', 'eta', 'ata', 'atd']);
-    expect(problems).toContainEqual({ field: 'eta', message: 'must not be before etd (2026-11-20): the arrival follows the departure, e.g. 2026-12-10' });
-    expect(problems).toContainEqual({ field: 'ata', message: 'must not be before atd (2026-11-22): the car arrives after it departs, e.g. 2026-11-27' });
+    expect(problems).toContainEqual({
+      field: 'eta',
+      message: 'must not be before etd (2026-11-20): the arrival follows the departure, e.g. 2026-12-10',
+    });
+    expect(problems).toContainEqual({
+      field: 'ata',
+      message: 'must not be before atd (2026-11-22): the car arrives after it departs, e.g. 2026-11-27',
+    });
     expect(problems.find((p) => p.field === 'atd')!.message).toContain('billOfLadingNumber');
 
     const ahead = planShipment(
@@ -110,7 +159,11 @@ describe('the shipment', () => {
       TODAY,
     );
     expect(!ahead.ok && ahead.problems).toEqual([
-      { field: 'atd', message: "must not be in the future: it is an actual date (today is 2026-11-27 in the tenant's time zone), e.g. 2026-11-27" },
+      {
+        field: 'atd',
+        message:
+          "must not be in the future: it is an actual date (today is 2026-11-27 in the tenant's time zone), e.g. 2026-11-27",
+      },
     ]);
     const arrivedOnly = planShipment(undefined, { ...booking, ata: '2026-11-25' }, NOW, TODAY);
     expectActionable(!arrivedOnly.ok ? arrivedOnly.problems : [], ['ata']);
@@ -122,14 +175,16 @@ describe('the shipment', () => {
     expect(!plan.ok && plan.problems).toEqual([
       {
         field: 'portOfLoading',
-        message: 'must not be removed from the shipment: to change the port the car leaves from, send another, e.g. "KRINC" (Incheon)',
+        message:
+          'must not be removed from the shipment: to change the port the car leaves from, send another, e.g. "KRINC" (Incheon)',
       },
     ]);
   });
 });
 
 describe('the car list query', () => {
-  const parse = (query: Partial<CarListQuery>) => parseCarQuery({ page: 1, limit: 20, sortBy: 'createdAt', sortOrder: 'desc', ...query } as CarListQuery);
+  const parse = (query: Partial<CarListQuery>) =>
+    parseCarQuery({ page: 1, limit: 20, sortBy: 'createdAt', sortOrder: 'desc', ...query } as CarListQuery);
 
   it('ranges the wrong way round, unknown fields and damage kinds, malformed make:model, empty lists', () => {
     const parsed = parse({
@@ -148,7 +203,8 @@ describe('the car list query', () => {
     expectActionable(errors, ['yearFrom', 'priceFrom', 'kmFrom', 'fields', 'damage', 'makeModel', 'trim']);
     expect(errors).toContainEqual({
       field: 'yearFrom',
-      message: 'must not be greater than yearTo (2010): the range starts at the lower value, e.g. yearFrom=2010&yearTo=2020',
+      message:
+        'must not be greater than yearTo (2010): the range starts at the lower value, e.g. yearFrom=2010&yearTo=2020',
     });
     expect(errors.find((e) => e.field === 'damage')!.message).toContain('accident, total_loss, flood');
   });
@@ -176,7 +232,9 @@ describe('an order', () => {
     expectActionable(details, ['inspectionDate', 'totalAmount', 'receiptAmount', 'receiptCurrency']);
     expect(details).toContainEqual({ field: 'totalAmount', message: 'must be a whole number in KRW, e.g. 1001' });
     const usd = await detailsOf(() =>
-      checkCreateBody({ customerId: 'c1', totalAmount: 10.005, receiptAmount: 2.125 } as Parameters<typeof checkCreateBody>[0]),
+      checkCreateBody({ customerId: 'c1', totalAmount: 10.005, receiptAmount: 2.125 } as Parameters<
+        typeof checkCreateBody
+      >[0]),
     );
     expect(usd).toEqual([
       { field: 'totalAmount', message: 'must have at most 2 decimals in USD, e.g. 10.01' },
@@ -186,7 +244,12 @@ describe('an order', () => {
 
   it('listed from a time after the one it lists to', async () => {
     const details = await detailsOf(() =>
-      listOrders(caller, { createdFrom: '2026-02-01T00:00:00Z', createdTo: '2026-01-01T00:00:00Z', page: 1, limit: 20 } as Parameters<typeof listOrders>[1]),
+      listOrders(caller, {
+        createdFrom: '2026-02-01T00:00:00Z',
+        createdTo: '2026-01-01T00:00:00Z',
+        page: 1,
+        limit: 20,
+      } as Parameters<typeof listOrders>[1]),
     );
     expectActionable(details, ['createdFrom']);
     expect(details[0]!.message).toContain('createdFrom=2026-01-01T00:00:00.000Z&createdTo=2026-02-01T00:00:00.000Z');
@@ -194,10 +257,13 @@ describe('an order', () => {
 });
 
 describe('the request pipeline', () => {
-  const route = (ifMatch: 'optional' | 'required') => ({ versioned: { record: 'order', ifMatch } }) as unknown as CompiledRoute;
+  const route = (ifMatch: 'optional' | 'required') =>
+    ({ versioned: { record: 'order', ifMatch } }) as unknown as CompiledRoute;
 
   it('If-Match that is no ETag, that disagrees with body.version, or is missing where required', async () => {
-    expectActionable(await detailsOf(() => expectedVersionOf(route('optional'), { 'if-match': 'three' }, {})), ['If-Match']);
+    expectActionable(await detailsOf(() => expectedVersionOf(route('optional'), { 'if-match': 'three' }, {})), [
+      'If-Match',
+    ]);
     const disagree = await detailsOf(() => expectedVersionOf(route('optional'), { 'if-match': '"3"' }, { version: 4 }));
     expectActionable(disagree, ['If-Match']);
     expect(disagree[0]!.message).toContain('If-Match: "4"');
@@ -211,11 +277,14 @@ describe('the request pipeline', () => {
   });
 
   it('text with control characters, half characters or bytes that were not UTF-8', async () => {
-    const details = await detailsOf(() => checkText({ name: 'Ali\u0000 Hassan', notes: ['a\ud800b'], city: 'Dub\ufffdai' }, { search: 'kia\u001b' }));
+    const details = await detailsOf(() =>
+      checkText({ name: 'Ali\u0000 Hassan', notes: ['a\ud800b'], city: 'Dub\ufffdai' }, { search: 'kia\u001b' }),
+    );
     expectActionable(details, ['body.city', 'body.name', 'body.notes[0]', 'query.search']);
     expect(details).toContainEqual({
       field: 'body.name',
-      message: 'must not hold control characters other than tab and newline: it holds U+0000 at position 3, e.g. "Ali Hassan"',
+      message:
+        'must not hold control characters other than tab and newline: it holds U+0000 at position 3, e.g. "Ali Hassan"',
     });
     expect(details.find((d) => d.field === 'body.notes[0]')!.message).toMatch(/half of a character .* e\.g\. "ab"$/);
     expect(details.find((d) => d.field === 'body.city')!.message).toMatch(/not UTF-8, e\.g\. "Dubai"$/);
@@ -228,16 +297,25 @@ describe('the request pipeline', () => {
   });
 
   it('a repeated X-API-Key, a malformed Idempotency-Key', async () => {
-    expectActionable(await detailsOf(() => refuseRepeatedKey({ headers: { 'X-API-Key': 'vpo_a, vpo_b' } })), ['X-API-Key']);
-    expectActionable(await detailsOf(() => idempotencyKeyFrom({ 'idempotency-key': 'not a key!' })), ['Idempotency-Key']);
+    expectActionable(await detailsOf(() => refuseRepeatedKey({ headers: { 'X-API-Key': 'vpo_a, vpo_b' } })), [
+      'X-API-Key',
+    ]);
+    expectActionable(await detailsOf(() => idempotencyKeyFrom({ 'idempotency-key': 'not a key!' })), [
+      'Idempotency-Key',
+    ]);
   });
 
   it("WhatsApp's handshake without its mode, token or challenge", async () => {
     expectActionable(await detailsOf(() => answerWhatsAppChallenge({ 'hub.mode': 'unsubscribe' })), ['query.hub.mode']);
-    expectActionable(await detailsOf(() => answerWhatsAppChallenge({ 'hub.mode': 'subscribe' })), ['query.hub.verify_token']);
-    expectActionable(await detailsOf(() => answerWhatsAppChallenge({ 'hub.mode': 'subscribe', 'hub.verify_token': 't', 'hub.challenge': 'x'.repeat(257) })), [
-      'query.hub.challenge',
+    expectActionable(await detailsOf(() => answerWhatsAppChallenge({ 'hub.mode': 'subscribe' })), [
+      'query.hub.verify_token',
     ]);
+    expectActionable(
+      await detailsOf(() =>
+        answerWhatsAppChallenge({ 'hub.mode': 'subscribe', 'hub.verify_token': 't', 'hub.challenge': 'x'.repeat(257) }),
+      ),
+      ['query.hub.challenge'],
+    );
   });
 });
 
@@ -248,7 +326,9 @@ describe('free-form JSON and container numbers', () => {
     for (let i = 0; i < 40; i += 1) deep = { next: deep };
     expectActionable(storableJsonProblems({ '': 1 }, 'body.carDetails', 400_000), ['body.carDetails']);
     expectActionable(storableJsonProblems({ big: 2 ** 60 }, 'body.carDetails', 400_000), ['body.carDetails.big']);
-    expectActionable(storableJsonProblems(deep, 'body.signedDocument', 400_000).slice(0, 1), [`body.signedDocument${'.next'.repeat(16)}`]);
+    expectActionable(storableJsonProblems(deep, 'body.signedDocument', 400_000).slice(0, 1), [
+      `body.signedDocument${'.next'.repeat(16)}`,
+    ]);
   });
 
   it('names the equipment category a container number must have', async () => {

@@ -144,7 +144,10 @@ describe('reading the facts', () => {
   });
 
   it('a truck is heading 8704 whatever its engine, with nothing more to ask', () => {
-    const truck = { code: '8704', description: 'Used motor vehicle for the transport of goods (sub-heading by gross vehicle weight)' };
+    const truck = {
+      code: '8704',
+      description: 'Used motor vehicle for the transport of goods (sub-heading by gross vehicle weight)',
+    };
     expect(described({ vehicleType: 'Truck', fuelType: 'Diesel', displacementCc: 2497 })).toEqual(truck);
     expect(described({ vehicleType: 'truck', fuelType: 'Electric' })).toEqual(truck);
     expect(described({ vehicleType: 'Truck' })).toEqual(truck);

@@ -10,13 +10,26 @@ describe('how the console files are served', () => {
       cacheControl: ASSET_CACHE_CONTROL,
       binary: false,
     });
-    expect(consoleFileFor('/console/assets/index-9a.css')).toMatchObject({ contentType: 'text/css; charset=utf-8', cacheControl: ASSET_CACHE_CONTROL });
-    expect(consoleFileFor('/console/favicon.svg')).toMatchObject({ path: 'favicon.svg', cacheControl: PAGE_CACHE_CONTROL, binary: false });
+    expect(consoleFileFor('/console/assets/index-9a.css')).toMatchObject({
+      contentType: 'text/css; charset=utf-8',
+      cacheControl: ASSET_CACHE_CONTROL,
+    });
+    expect(consoleFileFor('/console/favicon.svg')).toMatchObject({
+      path: 'favicon.svg',
+      cacheControl: PAGE_CACHE_CONTROL,
+      binary: false,
+    });
     expect(consoleFileFor('/console/icon.png')).toMatchObject({ binary: true, contentType: 'image/png' });
   });
 
   it('answers every page of the single-page app with its index.html, never cached', () => {
-    for (const path of ['/console', '/console/', '/console/orders', '/console/orders/01HXYZ/show', '/console/customers/abc'])
+    for (const path of [
+      '/console',
+      '/console/',
+      '/console/orders',
+      '/console/orders/01HXYZ/show',
+      '/console/customers/abc',
+    ])
       expect(consoleFileFor(path)).toEqual({
         kind: 'file',
         path: 'index.html',

@@ -45,7 +45,11 @@ describe('metrics in CloudWatch Embedded Metric Format', () => {
     const refused = emitted(() => recordRequest('PATCH /api/v1/orders/{id}/status', 409, 12, 'VERSION_CONFLICT'));
     const failed = emitted(() => recordRequest('GET /api/v1/orders', 503, 40, 'SERVICE_UNAVAILABLE'));
 
-    expect(refused[1]).toMatchObject({ Route: 'PATCH /api/v1/orders/{id}/status', Code: 'VERSION_CONFLICT', Errors: 1 });
+    expect(refused[1]).toMatchObject({
+      Route: 'PATCH /api/v1/orders/{id}/status',
+      Code: 'VERSION_CONFLICT',
+      Errors: 1,
+    });
     expect(refused[1]).not.toHaveProperty('ServerErrors');
     expect(refused[1]!._aws.CloudWatchMetrics[0].Dimensions).toEqual([['Route', 'Code']]);
     expect(failed[1]).toMatchObject({ Code: 'SERVICE_UNAVAILABLE', Errors: 1, ServerErrors: 1 });

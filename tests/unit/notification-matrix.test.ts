@@ -38,7 +38,10 @@ const anyPhone = fc.integer({ min: 0, max: 9_999_999 }).map((n) => `+97150${Stri
 const anyMobile = fc.option(fc.oneof(anyPhone, fc.constant('')), { nil: undefined });
 const anyName = fc.constantFrom('Ahmed Said', 'Mina Park', 'Sara Khan', 'Omar Ali');
 
-const anyPerson: fc.Arbitrary<Person> = fc.record({ id: anyId, name: anyName, mobileNumber: anyMobile }, { requiredKeys: ['id', 'name'] });
+const anyPerson: fc.Arbitrary<Person> = fc.record(
+  { id: anyId, name: anyName, mobileNumber: anyMobile },
+  { requiredKeys: ['id', 'name'] },
+);
 const anyStaffMember: fc.Arbitrary<StaffMember> = fc.record(
   { id: anyId, name: anyName, role: fc.constantFrom('accountant', 'operations'), mobileNumber: anyMobile },
   { requiredKeys: ['id', 'name', 'role'] },
@@ -158,7 +161,9 @@ describe('recipientsOf', () => {
         // Arrange
         const shouldHear = people(facts).filter(
           ({ audience, person }) =>
-            person.mobileNumber && NOTIFICATION_MATRIX[facts.event].includes(audience) && (audience !== 'customer' || facts.customerNotificationsEnabled),
+            person.mobileNumber &&
+            NOTIFICATION_MATRIX[facts.event].includes(audience) &&
+            (audience !== 'customer' || facts.customerNotificationsEnabled),
         );
 
         // Act
@@ -190,14 +195,25 @@ describe('recipientsOf', () => {
 
   it('messages a staff member listed twice only once', () => {
     // Arrange
-    const accountant: StaffMember = { id: 'acct-1', name: 'Sara Khan', role: 'accountant', mobileNumber: '+971501110002' };
-    const facts: EventFacts = { event: 'order.created', customerNotificationsEnabled: true, staff: [accountant, { ...accountant }] };
+    const accountant: StaffMember = {
+      id: 'acct-1',
+      name: 'Sara Khan',
+      role: 'accountant',
+      mobileNumber: '+971501110002',
+    };
+    const facts: EventFacts = {
+      event: 'order.created',
+      customerNotificationsEnabled: true,
+      staff: [accountant, { ...accountant }],
+    };
 
     // Act
     const recipients = recipientsOf(facts);
 
     // Assert
-    expect(recipients).toEqual([{ audience: 'accountant', key: 'accountant:acct-1', phone: '+971501110002', name: 'Sara Khan' }]);
+    expect(recipients).toEqual([
+      { audience: 'accountant', key: 'accountant:acct-1', phone: '+971501110002', name: 'Sara Khan' },
+    ]);
   });
 });
 
@@ -233,7 +249,12 @@ describe('who hears about what', () => {
   });
 
   it('tells accountants of a new order (deposit to confirm), a signed contract, a delivery and a cancellation (refunds), and of nothing else', () => {
-    const accountantsHear = new Set<OrderEvent>(['order.created', 'contract.signed', 'order.delivered', 'order.cancelled']);
+    const accountantsHear = new Set<OrderEvent>([
+      'order.created',
+      'contract.signed',
+      'order.delivered',
+      'order.cancelled',
+    ]);
     fc.assert(
       fc.property(anyEvent, (event) => {
         expect(audiencesHearing(event).includes('accountant')).toBe(accountantsHear.has(event));
@@ -274,7 +295,9 @@ describe('who hears about what', () => {
     const recipients = recipientsOf(facts);
 
     // Assert
-    expect(recipients).toEqual([{ audience: 'marketer', key: 'marketer:mkt-1', phone: '+971501110001', name: 'Mina Park' }]);
+    expect(recipients).toEqual([
+      { audience: 'marketer', key: 'marketer:mkt-1', phone: '+971501110001', name: 'Mina Park' },
+    ]);
   });
 });
 
@@ -299,20 +322,29 @@ function messageText(
 describe('the text of a notification', () => {
   const anyOrderNumber = fc.integer({ min: 1, max: 10_000_000 });
   /** Parameters as Meta takes them: no surrounding or long runs of spaces (notificationTemplate tidies those). */
-  const plainText = fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 40 }).filter((s) => s.trim() === s && !/\s{2,}|[\r\n\t]/.test(s));
+  const plainText = fc
+    .string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 40 })
+    .filter((s) => s.trim() === s && !/\s{2,}|[\r\n\t]/.test(s));
   /** The order number as a whole number, not the start of a longer one. */
   const namesOrder = (text: string, orderNumber: number) => new RegExp(`#${orderNumber}(?!\\d)`).test(text);
 
   it('names the order number and the car, whoever it is for', () => {
     fc.assert(
-      fc.property(anyEvent, anyAudience, anyOrderNumber, plainText, anyName, (event, audience, orderNumber, car, name) => {
-        // Act
-        const text = messageText(event, audience, { orderNumber, car }, name);
+      fc.property(
+        anyEvent,
+        anyAudience,
+        anyOrderNumber,
+        plainText,
+        anyName,
+        (event, audience, orderNumber, car, name) => {
+          // Act
+          const text = messageText(event, audience, { orderNumber, car }, name);
 
-        // Assert
-        expect(namesOrder(text, orderNumber)).toBe(true);
-        expect(text).toContain(car);
-      }),
+          // Assert
+          expect(namesOrder(text, orderNumber)).toBe(true);
+          expect(text).toContain(car);
+        },
+      ),
     );
   });
 
@@ -330,28 +362,43 @@ describe('the text of a notification', () => {
 
   it('does not put the recipient name in a staff message', () => {
     fc.assert(
-      fc.property(anyEvent, staffAudience, anyOrderNumber, plainText, plainText, plainText, (event, audience, orderNumber, car, name, otherName) => {
-        // Act
-        const text = messageText(event, audience, { orderNumber, car }, name);
-        const withOtherName = messageText(event, audience, { orderNumber, car }, otherName);
+      fc.property(
+        anyEvent,
+        staffAudience,
+        anyOrderNumber,
+        plainText,
+        plainText,
+        plainText,
+        (event, audience, orderNumber, car, name, otherName) => {
+          // Act
+          const text = messageText(event, audience, { orderNumber, car }, name);
+          const withOtherName = messageText(event, audience, { orderNumber, car }, otherName);
 
-        // Assert
-        expect(text).toBe(withOtherName);
-      }),
+          // Assert
+          expect(text).toBe(withOtherName);
+        },
+      ),
     );
   });
 
   it('is a printable English sentence for plain input', () => {
     fc.assert(
-      fc.property(anyEvent, anyAudience, anyOrderNumber, plainText, anyName, (event, audience, orderNumber, car, name) => {
-        // Act
-        const text = messageText(event, audience, { orderNumber, car }, name);
+      fc.property(
+        anyEvent,
+        anyAudience,
+        anyOrderNumber,
+        plainText,
+        anyName,
+        (event, audience, orderNumber, car, name) => {
+          // Act
+          const text = messageText(event, audience, { orderNumber, car }, name);
 
-        // Assert
-        expect(text).toMatch(/^[\x20-\x7E]+$/); // no Korean or Arabic left over
-        expect(text).toMatch(/[a-z]{3,}( [a-z;,]+)*\.$/);
-        expect(text.replace(car, '').replace(name, '')).not.toMatch(/undefined|null|NaN|\{|\}/);
-      }),
+          // Assert
+          expect(text).toMatch(/^[\x20-\x7E]+$/); // no Korean or Arabic left over
+          expect(text).toMatch(/[a-z]{3,}( [a-z;,]+)*\.$/);
+          expect(text.replace(car, '').replace(name, '')).not.toMatch(/undefined|null|NaN|\{|\}/);
+        },
+      ),
     );
   });
 
@@ -394,7 +441,12 @@ describe('EVENT_OF_STATUS', () => {
     const announced = new Set(Object.values(EVENT_OF_STATUS));
 
     // Assert
-    expect(ORDER_EVENTS.filter((e) => !announced.has(e))).toEqual(['contract.sent', 'shipment.booked', 'shipment.departed', 'shipment.arrived']);
+    expect(ORDER_EVENTS.filter((e) => !announced.has(e))).toEqual([
+      'contract.sent',
+      'shipment.booked',
+      'shipment.departed',
+      'shipment.arrived',
+    ]);
   });
 
   it("tells the customer the order's new status in words", () => {
@@ -428,7 +480,9 @@ describe('the words on the wallet path', () => {
   const order = { orderNumber: 42, car: 'Kia K5', paidFromWallet: true };
 
   it('does not ask the staff of a wallet-paid order to confirm a deposit', () => {
-    expect(messageText('order.created', 'accountant', order, 'Sara')).toBe('Order #42 (Kia K5): new order paid from the wallet; inspection scheduled.');
+    expect(messageText('order.created', 'accountant', order, 'Sara')).toBe(
+      'Order #42 (Kia K5): new order paid from the wallet; inspection scheduled.',
+    );
   });
 
   it('tells the staff of a wallet-paid order that a signed contract means purchase, not payment', () => {
@@ -439,21 +493,31 @@ describe('the words on the wallet path', () => {
   });
 
   it('keeps the deposit path words for orders paid by deposit', () => {
-    expect(messageText('order.created', 'accountant', { ...order, paidFromWallet: false }, 'Sara')).toMatch(/deposit to confirm/);
-    expect(messageText('order.created', 'accountant', { ...order, paidFromWallet: false, depositReceived: true }, 'Sara')).toMatch(/deposit to confirm/);
+    expect(messageText('order.created', 'accountant', { ...order, paidFromWallet: false }, 'Sara')).toMatch(
+      /deposit to confirm/,
+    );
+    expect(
+      messageText('order.created', 'accountant', { ...order, paidFromWallet: false, depositReceived: true }, 'Sara'),
+    ).toMatch(/deposit to confirm/);
   });
 
   it('tells staff, in their language, that an order placed without a receipt has no deposit yet; the customer hears as before', () => {
     const unpaid = { ...order, paidFromWallet: false, depositReceived: false };
     for (const audience of ['accountant', 'operations', 'marketer'] as const) {
-      expect(messageText('order.created', audience, unpaid, 'Sara')).toBe('Order #42 (Kia K5): new order placed; no deposit received yet.');
-      expect(messageText('order.created', audience, unpaid, 'Sara', 'ar')).toBe('الطلب #42 (Kia K5): طلب جديد؛ لم يُستلم العربون بعد.');
+      expect(messageText('order.created', audience, unpaid, 'Sara')).toBe(
+        'Order #42 (Kia K5): new order placed; no deposit received yet.',
+      );
+      expect(messageText('order.created', audience, unpaid, 'Sara', 'ar')).toBe(
+        'الطلب #42 (Kia K5): طلب جديد؛ لم يُستلم العربون بعد.',
+      );
     }
     expect(messageText('order.created', 'customer', unpaid, 'Sara')).toBe(
       messageText('order.created', 'customer', { ...order, paidFromWallet: false }, 'Sara'),
     );
     // A wallet-paid order has no deposit step at all: its own words.
-    expect(messageText('order.created', 'accountant', { ...order, paidFromWallet: true, depositReceived: false }, 'Sara')).toMatch(/paid from the wallet/);
+    expect(
+      messageText('order.created', 'accountant', { ...order, paidFromWallet: true, depositReceived: false }, 'Sara'),
+    ).toMatch(/paid from the wallet/);
     // Only the order's creation has these words.
     expect(notificationTemplate('deposit.confirmed', 'accountant', unpaid, 'Sara').key).toBe('deposit_confirmed_staff');
   });

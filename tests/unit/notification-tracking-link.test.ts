@@ -6,7 +6,12 @@
  * customerTrackingUrl in lib/use-cases/outbox/deliver-notifications.ts).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NOTIFICATION_MATRIX, notificationTemplate, ORDER_EVENTS, type Audience } from '../../lib/domain/notifications.js';
+import {
+  NOTIFICATION_MATRIX,
+  notificationTemplate,
+  ORDER_EVENTS,
+  type Audience,
+} from '../../lib/domain/notifications.js';
 import { trackingToken } from '../../lib/domain/tracking-link.js';
 import { CHAT_LANGUAGES, renderTemplate } from '../../lib/text/chat-template.js';
 import { chatTemplate } from '../../lib/text/chat-templates.js';
@@ -23,7 +28,12 @@ afterEach(() => {
 
 describe('the template a notification goes as', () => {
   it("is the customer's `_link` variant, the link its last parameter, when there is a link", () => {
-    const { key, parameters } = notificationTemplate('order.shipped', 'customer', { ...ORDER, trackingUrl: LINK }, 'Ahmed Said');
+    const { key, parameters } = notificationTemplate(
+      'order.shipped',
+      'customer',
+      { ...ORDER, trackingUrl: LINK },
+      'Ahmed Said',
+    );
 
     expect(key).toBe('order_shipped_customer_link');
     expect(parameters).toEqual(['Ahmed Said', '1042', 'Kia K5 2022', LINK]);
@@ -37,7 +47,12 @@ describe('the template a notification goes as', () => {
 
   it('is the template without the link when there is none (an order from before the links, or no PUBLIC_API_URL)', () => {
     for (const trackingUrl of [undefined, '']) {
-      const { key, parameters } = notificationTemplate('order.shipped', 'customer', { ...ORDER, trackingUrl }, 'Ahmed Said');
+      const { key, parameters } = notificationTemplate(
+        'order.shipped',
+        'customer',
+        { ...ORDER, trackingUrl },
+        'Ahmed Said',
+      );
 
       expect(key).toBe('order_shipped_customer');
       expect(parameters).toEqual(['Ahmed Said', '1042', 'Kia K5 2022']);
@@ -45,8 +60,18 @@ describe('the template a notification goes as', () => {
   });
 
   it('keeps the wallet path and puts the link after the expected arrival of a departure', () => {
-    const wallet = notificationTemplate('order.created', 'customer', { ...ORDER, paidFromWallet: true, trackingUrl: LINK }, 'Ahmed Said');
-    const departed = notificationTemplate('shipment.departed', 'customer', { ...ORDER, eta: '2026-12-24', trackingUrl: LINK }, 'Ahmed Said');
+    const wallet = notificationTemplate(
+      'order.created',
+      'customer',
+      { ...ORDER, paidFromWallet: true, trackingUrl: LINK },
+      'Ahmed Said',
+    );
+    const departed = notificationTemplate(
+      'shipment.departed',
+      'customer',
+      { ...ORDER, eta: '2026-12-24', trackingUrl: LINK },
+      'Ahmed Said',
+    );
 
     expect(wallet.key).toBe('order_created_wallet_customer_link');
     expect(departed.key).toBe('shipment_departed_customer_link');
@@ -68,10 +93,16 @@ describe('the template a notification goes as', () => {
     const missing: string[] = [];
     for (const event of ORDER_EVENTS.filter((e) => NOTIFICATION_MATRIX[e].includes('customer'))) {
       for (const paidFromWallet of [false, true]) {
-        const { key, parameters } = notificationTemplate(event, 'customer', { ...ORDER, paidFromWallet, trackingUrl: LINK }, 'Ahmed Said');
+        const { key, parameters } = notificationTemplate(
+          event,
+          'customer',
+          { ...ORDER, paidFromWallet, trackingUrl: LINK },
+          'Ahmed Said',
+        );
         for (const language of CHAT_LANGUAGES) {
           const text = chatTemplate(key) && renderTemplate(chatTemplate(key)!, language, parameters);
-          if (!key.endsWith('_link') || !text?.includes(LINK)) missing.push(`${event} ${paidFromWallet ? 'wallet' : 'deposit'} ${language}: ${key}`);
+          if (!key.endsWith('_link') || !text?.includes(LINK))
+            missing.push(`${event} ${paidFromWallet ? 'wallet' : 'deposit'} ${language}: ${key}`);
         }
       }
     }
@@ -114,7 +145,12 @@ describe("the outbox consumer's link for the customer", () => {
     // No base URL given falls back to the stage's: none here (the test run's stack sets one for its own processes).
     vi.stubEnv('PUBLIC_API_URL', '');
     const keyFor = (order: { tracking?: typeof tracking }, baseUrl: string | undefined) =>
-      notificationTemplate('order.delivered', 'customer', { ...ORDER, trackingUrl: customerTrackingUrl(order, baseUrl) }, 'Ahmed Said').key;
+      notificationTemplate(
+        'order.delivered',
+        'customer',
+        { ...ORDER, trackingUrl: customerTrackingUrl(order, baseUrl) },
+        'Ahmed Said',
+      ).key;
 
     expect(keyFor({ tracking }, 'https://api.example.com')).toBe('order_delivered_customer_link');
     expect(keyFor({ tracking }, undefined)).toBe('order_delivered_customer');

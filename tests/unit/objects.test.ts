@@ -72,7 +72,9 @@ describe('objectUrl in AWS', () => {
     delete process.env.AWS_ENDPOINT_URL_S3;
     process.env.AWS_REGION = 'eu-west-1';
     try {
-      expect(objectUrl('vpo-prod-archive', 'a/b c')).toBe('https://vpo-prod-archive.s3.eu-west-1.amazonaws.com/a/b%20c');
+      expect(objectUrl('vpo-prod-archive', 'a/b c')).toBe(
+        'https://vpo-prod-archive.s3.eu-west-1.amazonaws.com/a/b%20c',
+      );
       expect(objectUrl('vpo.prod', 'a')).toBe('https://s3.eu-west-1.amazonaws.com/vpo.prod/a');
     } finally {
       process.env.AWS_ENDPOINT_URL_S3 = endpoint;

@@ -40,7 +40,9 @@ describe('the OpenAPI document: examples', () => {
       }
     }
     expect(
-      operations.filter(({ op }) => Object.values(op.responses as Json).some((r: Json) => r.content?.['application/json']?.example)).length,
+      operations.filter(({ op }) =>
+        Object.values(op.responses as Json).some((r: Json) => r.content?.['application/json']?.example),
+      ).length,
     ).toBeGreaterThan(40);
   });
 
@@ -92,15 +94,20 @@ describe('the OpenAPI document: what a newcomer needs', () => {
       );
     expect(codesOf('getOrder')).not.toContain('WALLET_INSUFFICIENT_BALANCE');
     expect(codesOf('getOrder')).toContain('NOT_FOUND');
-    expect(codesOf('createOrder')).toEqual(expect.arrayContaining(['WALLET_INSUFFICIENT_BALANCE', 'IDEMPOTENCY_KEY_REUSED', 'VALIDATION_ERROR']));
-    expect(codesOf('changeOrderStatus')).toEqual(expect.arrayContaining(['VERSION_CONFLICT', 'PRECONDITION_FAILED', 'INVALID_TRANSITION']));
+    expect(codesOf('createOrder')).toEqual(
+      expect.arrayContaining(['WALLET_INSUFFICIENT_BALANCE', 'IDEMPOTENCY_KEY_REUSED', 'VALIDATION_ERROR']),
+    );
+    expect(codesOf('changeOrderStatus')).toEqual(
+      expect.arrayContaining(['VERSION_CONFLICT', 'PRECONDITION_FAILED', 'INVALID_TRANSITION']),
+    );
     expect(codesOf('signContract')).toEqual(expect.arrayContaining(['PRECONDITION_FAILED', 'INVALID_STATE']));
     expect(codesOf('listCars')).not.toContain('NOT_FOUND');
   });
 
   it('opens with a getting-started path and the order lifecycle as a table', () => {
     const guide = doc.info.description as string;
-    for (const step of ['/api/v1/customers', '/api/v1/orders', '/api/v1/billing', 'validate-transition', 'If-Match']) expect(guide).toContain(step);
+    for (const step of ['/api/v1/customers', '/api/v1/orders', '/api/v1/billing', 'validate-transition', 'If-Match'])
+      expect(guide).toContain(step);
     for (const status of ORDER_STATUSES) expect(guide).toMatch(new RegExp(`^\\| ${status} \\|`, 'm'));
   });
 
@@ -111,20 +118,35 @@ describe('the OpenAPI document: what a newcomer needs', () => {
 
 describe('serverUrlOf: servers follow the host that served the document', () => {
   const event = (host: string, path: string, fullPath: string, proto?: string) =>
-    ({ headers: { host, ...(proto ? { 'x-forwarded-proto': proto } : {}) }, path, requestContext: { path: fullPath } }) as never;
+    ({
+      headers: { host, ...(proto ? { 'x-forwarded-proto': proto } : {}) },
+      path,
+      requestContext: { path: fullPath },
+    }) as never;
 
   it('uses the local host and port as is', () => {
-    expect(serverUrlOf(event('localhost:3999', '/api/v1/openapi.json', '/api/v1/openapi.json'))).toBe('http://localhost:3999');
-  });
-
-  it("keeps API Gateway's stage prefix and the forwarded protocol", () => {
-    expect(serverUrlOf(event('abc123.execute-api.eu-west-1.amazonaws.com', '/api/v1/openapi.json', '/prod/api/v1/openapi.json', 'https'))).toBe(
-      'https://abc123.execute-api.eu-west-1.amazonaws.com/prod',
+    expect(serverUrlOf(event('localhost:3999', '/api/v1/openapi.json', '/api/v1/openapi.json'))).toBe(
+      'http://localhost:3999',
     );
   });
 
+  it("keeps API Gateway's stage prefix and the forwarded protocol", () => {
+    expect(
+      serverUrlOf(
+        event(
+          'abc123.execute-api.eu-west-1.amazonaws.com',
+          '/api/v1/openapi.json',
+          '/prod/api/v1/openapi.json',
+          'https',
+        ),
+      ),
+    ).toBe('https://abc123.execute-api.eu-west-1.amazonaws.com/prod');
+  });
+
   it('refuses a Host header that is not a host name', () => {
-    expect(serverUrlOf(event('evil.com/"><script>', '/api/v1/openapi.json', '/api/v1/openapi.json'))).toBe('http://localhost:3000');
+    expect(serverUrlOf(event('evil.com/"><script>', '/api/v1/openapi.json', '/api/v1/openapi.json'))).toBe(
+      'http://localhost:3000',
+    );
   });
 });
 

@@ -34,7 +34,11 @@ const anyRole = fc.constantFrom(...ROLES);
 const anyCurrency = fc.constantFrom('USD', 'AED', 'KRW');
 /** Money to the cent, 0 to 10,000.00. */
 const anyAmount = fc.integer({ min: 0, max: 1_000_000 }).map((cents) => cents / 100);
-const anyReceipt = fc.record({ status: fc.constantFrom('Pending', 'Confirmed', 'Rejected'), amount: anyAmount, currency: anyCurrency });
+const anyReceipt = fc.record({
+  status: fc.constantFrom('Pending', 'Confirmed', 'Rejected'),
+  amount: anyAmount,
+  currency: anyCurrency,
+});
 
 /** Any order, with any mix of receipts, inspections, contracts and documents. */
 const anyFacts: fc.Arbitrary<OrderFacts> = fc.record({
@@ -45,7 +49,9 @@ const anyFacts: fc.Arbitrary<OrderFacts> = fc.record({
   totalAmount: anyAmount,
   currency: anyCurrency,
   receipts: fc.array(anyReceipt, { maxLength: 4 }),
-  inspections: fc.array(fc.record({ status: fc.constantFrom('Pending', 'InProgress', 'Completed', 'Cancelled') }), { maxLength: 3 }),
+  inspections: fc.array(fc.record({ status: fc.constantFrom('Pending', 'InProgress', 'Completed', 'Cancelled') }), {
+    maxLength: 3,
+  }),
   contracts: fc.array(fc.record({ status: fc.constantFrom('Draft', 'Sent', 'Signed') }), { maxLength: 3 }),
   hasCustomsInvoice: fc.boolean(),
   hasBillOfLading: fc.boolean(),
@@ -85,18 +91,31 @@ const forwardOf = (status: OrderStatus, paidFromWallet: boolean): OrderStatus | 
 /** Follows forward moves from `from` until none is left. */
 function walk(from: OrderStatus, paidFromWallet: boolean): OrderStatus[] {
   const path = [from];
-  for (let next = forwardOf(from, paidFromWallet); next !== undefined && path.length <= ORDER_STATUSES.length; next = forwardOf(next, paidFromWallet)) {
+  for (
+    let next = forwardOf(from, paidFromWallet);
+    next !== undefined && path.length <= ORDER_STATUSES.length;
+    next = forwardOf(next, paidFromWallet)
+  ) {
     path.push(next);
   }
   return path;
 }
 
 /** "Before Purchased", from the progress numbers rather than from the cancellation rule itself. */
-const beforePurchased = (status: OrderStatus): boolean => status !== 'Cancelled' && PROGRESS[status] < PROGRESS.Purchased;
+const beforePurchased = (status: OrderStatus): boolean =>
+  status !== 'Cancelled' && PROGRESS[status] < PROGRESS.Purchased;
 
 /** The roles other than admin that may make this move now. */
-const nonAdminRolesThatMay = (from: OrderStatus, to: OrderStatus, paidFromWallet: boolean, callerOwnsOrder = true): Role[] =>
-  ROLES.filter((role) => role !== 'admin' && allowedTransitions({ status: from, paidFromWallet, callerOwnsOrder }, role).includes(to));
+const nonAdminRolesThatMay = (
+  from: OrderStatus,
+  to: OrderStatus,
+  paidFromWallet: boolean,
+  callerOwnsOrder = true,
+): Role[] =>
+  ROLES.filter(
+    (role) =>
+      role !== 'admin' && allowedTransitions({ status: from, paidFromWallet, callerOwnsOrder }, role).includes(to),
+  );
 
 // --- the path ---------------------------------------------------------------------------------------
 
@@ -125,7 +144,14 @@ describe('the path of an order', () => {
     const path = walk('InspectionScheduled', true);
 
     // Assert
-    expect(path).toEqual(['InspectionScheduled', 'InspectionCompleted', 'ContractSigned', 'Purchased', 'Shipped', 'Delivered']);
+    expect(path).toEqual([
+      'InspectionScheduled',
+      'InspectionCompleted',
+      'ContractSigned',
+      'Purchased',
+      'Shipped',
+      'Delivered',
+    ]);
   });
 
   it('gives a wallet-paid order the same next statuses as a deposit-paid one, except at ContractSigned', () => {
@@ -224,21 +250,27 @@ describe('cancelling', () => {
     );
   });
 
-  it.each(['marketer', 'integrator'] as const)('is allowed to the %s on their own order while it is DepositSubmitted', (role) => {
-    // Act
-    const check = checkTransition(order({ status: 'DepositSubmitted', callerOwnsOrder: true }), 'Cancelled', role);
+  it.each(['marketer', 'integrator'] as const)(
+    'is allowed to the %s on their own order while it is DepositSubmitted',
+    (role) => {
+      // Act
+      const check = checkTransition(order({ status: 'DepositSubmitted', callerOwnsOrder: true }), 'Cancelled', role);
 
-    // Assert
-    expect(check.valid).toBe(true);
-  });
+      // Assert
+      expect(check.valid).toBe(true);
+    },
+  );
 
-  it.each(['marketer', 'integrator'] as const)("is refused to the %s on someone else's order, even while DepositSubmitted", (role) => {
-    // Act
-    const check = checkTransition(order({ status: 'DepositSubmitted', callerOwnsOrder: false }), 'Cancelled', role);
+  it.each(['marketer', 'integrator'] as const)(
+    "is refused to the %s on someone else's order, even while DepositSubmitted",
+    (role) => {
+      // Act
+      const check = checkTransition(order({ status: 'DepositSubmitted', callerOwnsOrder: false }), 'Cancelled', role);
 
-    // Assert
-    expect(check).toMatchObject({ valid: false, reason: 'role' });
-  });
+      // Assert
+      expect(check).toMatchObject({ valid: false, reason: 'role' });
+    },
+  );
 
   it('is never allowed after DepositSubmitted to a role other than admin, operations and accountant', () => {
     fc.assert(
@@ -248,14 +280,19 @@ describe('cancelling', () => {
         fc.boolean(),
         fc.boolean(),
         (status, role, paidFromWallet, owns) => {
-          expect(allowedTransitions({ status, paidFromWallet, callerOwnsOrder: owns }, role)).not.toContain('Cancelled');
+          expect(allowedTransitions({ status, paidFromWallet, callerOwnsOrder: owns }, role)).not.toContain(
+            'Cancelled',
+          );
         },
       ),
     );
   });
 
   it('is never allowed to an inspector, not even at DepositSubmitted', () => {
-    expect(checkTransition(order({ status: 'DepositSubmitted' }), 'Cancelled', 'inspector')).toMatchObject({ valid: false, reason: 'role' });
+    expect(checkTransition(order({ status: 'DepositSubmitted' }), 'Cancelled', 'inspector')).toMatchObject({
+      valid: false,
+      reason: 'role',
+    });
   });
 
   it('needs nothing in place', () => {
@@ -321,7 +358,10 @@ describe('who may move an order', () => {
   });
 
   it('shows the accountant who created an order [DepositConfirmed, Cancelled] at creation', () => {
-    expect(allowedTransitions(order({ status: 'DepositSubmitted' }), 'accountant')).toEqual(['DepositConfirmed', 'Cancelled']);
+    expect(allowedTransitions(order({ status: 'DepositSubmitted' }), 'accountant')).toEqual([
+      'DepositConfirmed',
+      'Cancelled',
+    ]);
   });
 
   it('checks the role before the requirements: a refused role reports no missing requirement', () => {
@@ -384,7 +424,10 @@ const REQUIREMENTS: RequirementRule[] = [
     needs: 'Confirmed receipts in the order currency covering totalAmount',
     type: 'payment',
     code: 'PAYMENT_NOT_COVERED',
-    provide: (f) => ({ ...f, receipts: [...f.receipts, { status: 'Confirmed', amount: f.totalAmount, currency: f.currency }] }),
+    provide: (f) => ({
+      ...f,
+      receipts: [...f.receipts, { status: 'Confirmed', amount: f.totalAmount, currency: f.currency }],
+    }),
     withhold: (f) => ({
       ...f,
       totalAmount: Math.max(f.totalAmount, 0.01),
@@ -418,20 +461,25 @@ const REQUIREMENTS: RequirementRule[] = [
 ];
 
 describe('requirements of a move', () => {
-  it.each(REQUIREMENTS.map((rule) => [rule.to, rule.needs, rule] as const))('a move to %s is met whenever the order has %s', (to, _needs, { provide }) => {
-    fc.assert(
-      fc.property(anyFacts, (facts) => {
-        expect(missingRequirements(provide(facts), to, false)).toEqual([]);
-      }),
-    );
-  });
+  it.each(REQUIREMENTS.map((rule) => [rule.to, rule.needs, rule] as const))(
+    'a move to %s is met whenever the order has %s',
+    (to, _needs, { provide }) => {
+      fc.assert(
+        fc.property(anyFacts, (facts) => {
+          expect(missingRequirements(provide(facts), to, false)).toEqual([]);
+        }),
+      );
+    },
+  );
 
   it.each(REQUIREMENTS.map((rule) => [rule.to, rule.needs, rule.type, rule.code, rule] as const))(
     'a move to %s without %s reports one %s requirement, %s, with a message',
     (to, _needs, type, code, { withhold }) => {
       fc.assert(
         fc.property(anyFacts, (facts) => {
-          expect(missingRequirements(withhold(facts), to, false)).toEqual([{ type, code, message: expect.stringMatching(/\S{3,}/) }]);
+          expect(missingRequirements(withhold(facts), to, false)).toEqual([
+            { type, code, message: expect.stringMatching(/\S{3,}/) },
+          ]);
         }),
       );
     },
@@ -473,7 +521,10 @@ describe('the payment requirement (PaymentConfirmed)', () => {
     fc.assert(
       fc.property(fc.oneof(anyFacts, anyFacts.map(paymentRule.provide)), anyAmount, (facts, amount) => {
         fc.pre(covered(facts));
-        const more = { ...facts, receipts: [...facts.receipts, { status: 'Confirmed', amount, currency: facts.currency }] };
+        const more = {
+          ...facts,
+          receipts: [...facts.receipts, { status: 'Confirmed', amount, currency: facts.currency }],
+        };
 
         expect(covered(more)).toBe(true);
       }),
@@ -493,16 +544,20 @@ describe('the payment requirement (PaymentConfirmed)', () => {
 
   it('is met by receipts that add up exactly to the total, to the cent, and not when they are one cent short', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1, max: 100_000 }), { minLength: 1, maxLength: 10 }), anyCurrency, (cents, currency) => {
-        // Arrange
-        const totalAmount = cents.reduce((a, b) => a + b, 0) / 100;
-        const receipts = cents.map((c) => ({ status: 'Confirmed', amount: c / 100, currency }));
-        const oneCentShort = receipts.map((r, i) => (i === 0 ? { ...r, amount: (cents[0]! - 1) / 100 } : r));
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 100_000 }), { minLength: 1, maxLength: 10 }),
+        anyCurrency,
+        (cents, currency) => {
+          // Arrange
+          const totalAmount = cents.reduce((a, b) => a + b, 0) / 100;
+          const receipts = cents.map((c) => ({ status: 'Confirmed', amount: c / 100, currency }));
+          const oneCentShort = receipts.map((r, i) => (i === 0 ? { ...r, amount: (cents[0]! - 1) / 100 } : r));
 
-        // Act / Assert
-        expect(covered(order({ totalAmount, currency, receipts }))).toBe(true);
-        expect(covered(order({ totalAmount, currency, receipts: oneCentShort }))).toBe(false);
-      }),
+          // Act / Assert
+          expect(covered(order({ totalAmount, currency, receipts }))).toBe(true);
+          expect(covered(order({ totalAmount, currency, receipts: oneCentShort }))).toBe(false);
+        },
+      ),
     );
   });
 
@@ -511,7 +566,11 @@ describe('the payment requirement (PaymentConfirmed)', () => {
     const receipts = [0.1, 0.2].map((amount) => ({ status: 'Confirmed', amount, currency: 'USD' }));
 
     // Act
-    const check = checkTransition(order({ status: 'PaymentSubmitted', totalAmount: 0.3, receipts }), 'PaymentConfirmed', 'accountant');
+    const check = checkTransition(
+      order({ status: 'PaymentSubmitted', totalAmount: 0.3, receipts }),
+      'PaymentConfirmed',
+      'accountant',
+    );
 
     // Assert
     expect(check.valid).toBe(true);
@@ -519,7 +578,11 @@ describe('the payment requirement (PaymentConfirmed)', () => {
 
   it('names the order currency when it is not met', () => {
     // Act
-    const [missing] = missingRequirements(order({ totalAmount: 5_000_000, currency: 'KRW' }), 'PaymentConfirmed', false);
+    const [missing] = missingRequirements(
+      order({ totalAmount: 5_000_000, currency: 'KRW' }),
+      'PaymentConfirmed',
+      false,
+    );
 
     // Assert
     expect(missing?.message).toContain('KRW');
@@ -602,7 +665,8 @@ describe('checkTransition', () => {
 
 describe('what an order still takes after it is created', () => {
   it('takes nothing new once cancelled', () => {
-    for (const addition of ['billing entry', 'contract', 'inspection', 'customs data'] as const) expect(acceptsAddition('Cancelled', addition)).toBe(false);
+    for (const addition of ['billing entry', 'contract', 'inspection', 'customs data'] as const)
+      expect(acceptsAddition('Cancelled', addition)).toBe(false);
   });
 
   it('takes invoices, receipts and customs papers after delivery, but no contract or inspection', () => {
@@ -617,7 +681,8 @@ describe('what an order still takes after it is created', () => {
   it('takes everything while the order is open and not yet shipped', () => {
     const open = ORDER_STATUSES.filter((s) => !isTerminal(s) && s !== 'Shipped');
     for (const status of open)
-      for (const addition of ['billing entry', 'contract', 'inspection', 'customs data'] as const) expect(acceptsAddition(status, addition)).toBe(true);
+      for (const addition of ['billing entry', 'contract', 'inspection', 'customs data'] as const)
+        expect(acceptsAddition(status, addition)).toBe(true);
   });
 });
 
@@ -644,11 +709,26 @@ describe('what a move refused outright lacks', () => {
       code: 'EARLIER_STATUS_REQUIRED',
       message: 'The order must move through DepositConfirmed before Delivered',
     });
-    expect(refusalRequirement(at('Purchased'), 'DepositConfirmed', 'admin')).toMatchObject({ type: 'status', code: 'STATUS_PASSED' });
-    expect(refusalRequirement(at('Shipped'), 'Cancelled', 'admin')).toMatchObject({ type: 'status', code: 'NOT_CANCELLABLE' });
-    expect(refusalRequirement(at('Delivered'), 'Shipped', 'admin')).toMatchObject({ type: 'status', code: 'ORDER_CLOSED' });
-    expect(refusalRequirement(at('DepositSubmitted'), 'DepositSubmitted', 'admin')).toMatchObject({ type: 'status', code: 'ALREADY_IN_STATUS' });
-    expect(refusalRequirement(at('DepositSubmitted'), 'Teleported', 'admin')).toMatchObject({ type: 'status', code: 'UNKNOWN_STATUS' });
+    expect(refusalRequirement(at('Purchased'), 'DepositConfirmed', 'admin')).toMatchObject({
+      type: 'status',
+      code: 'STATUS_PASSED',
+    });
+    expect(refusalRequirement(at('Shipped'), 'Cancelled', 'admin')).toMatchObject({
+      type: 'status',
+      code: 'NOT_CANCELLABLE',
+    });
+    expect(refusalRequirement(at('Delivered'), 'Shipped', 'admin')).toMatchObject({
+      type: 'status',
+      code: 'ORDER_CLOSED',
+    });
+    expect(refusalRequirement(at('DepositSubmitted'), 'DepositSubmitted', 'admin')).toMatchObject({
+      type: 'status',
+      code: 'ALREADY_IN_STATUS',
+    });
+    expect(refusalRequirement(at('DepositSubmitted'), 'Teleported', 'admin')).toMatchObject({
+      type: 'status',
+      code: 'UNKNOWN_STATUS',
+    });
     expect(refusalRequirement(at('DepositSubmitted'), 'DepositConfirmed', 'integrator')).toEqual({
       type: 'role',
       code: 'ROLE_NOT_ALLOWED',

@@ -5,7 +5,20 @@ import { countryName } from '../../lib/text/countries.js';
 
 describe('originOfMake', () => {
   it.each([
-    ['KR', ['Hyundai', 'Kia', 'Genesis', 'SsangYong', 'KG Mobility', 'Renault Korea', 'Renault Samsung', 'Chevrolet', 'GM Daewoo']],
+    [
+      'KR',
+      [
+        'Hyundai',
+        'Kia',
+        'Genesis',
+        'SsangYong',
+        'KG Mobility',
+        'Renault Korea',
+        'Renault Samsung',
+        'Chevrolet',
+        'GM Daewoo',
+      ],
+    ],
     ['DE', ['BMW', 'Mercedes-Benz', 'Audi', 'Volkswagen', 'Porsche', 'Mini']],
     ['JP', ['Toyota', 'Lexus', 'Honda', 'Nissan', 'Infiniti', 'Mazda', 'Mitsubishi', 'Subaru']],
     ['US', ['Ford', 'Jeep', 'Cadillac', 'Tesla', 'Lincoln']],
@@ -17,12 +30,19 @@ describe('originOfMake', () => {
     for (const make of makes) expect(originOfMake(make), make).toBe(country);
   });
 
-  it.each(['Mercedes Benz', 'mercedes-benz', 'MERCEDES BENZ', ' Mercedes-Benz ', 'MercedesBenz', 'land-rover', 'LANDROVER', 'kg mobility', 'Ssang Yong'])(
-    'reads %j whatever its case, spacing or hyphens',
-    (make) => {
-      expect(originOfMake(make)).toBeDefined();
-    },
-  );
+  it.each([
+    'Mercedes Benz',
+    'mercedes-benz',
+    'MERCEDES BENZ',
+    ' Mercedes-Benz ',
+    'MercedesBenz',
+    'land-rover',
+    'LANDROVER',
+    'kg mobility',
+    'Ssang Yong',
+  ])('reads %j whatever its case, spacing or hyphens', (make) => {
+    expect(originOfMake(make)).toBeDefined();
+  });
 
   it('knows a make by either of two names', () => {
     expect(originOfMake('Renault Korea / Renault Samsung')).toBe('KR');

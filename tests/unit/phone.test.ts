@@ -66,7 +66,9 @@ describe('the calling-code table (lib/data/calling-codes.ts)', () => {
     const { readFileSync } = await import('node:fs');
     const { callingCodesSource } = await import('../../scripts/phone/build-calling-codes.js');
 
-    expect(readFileSync(new URL('../../lib/data/calling-codes.ts', import.meta.url), 'utf8')).toBe(callingCodesSource());
+    expect(readFileSync(new URL('../../lib/data/calling-codes.ts', import.meta.url), 'utf8')).toBe(
+      callingCodesSource(),
+    );
   });
 
   it("normalises every country's example mobile number, written as people write it, exactly as libphonenumber-js does", async () => {
@@ -82,7 +84,8 @@ describe('the calling-code table (lib/data/calling-codes.ts)', () => {
         const library = parsePhoneNumberFromString(written.startsWith('00') ? `+${written.slice(2)}` : written);
         const expected = library?.isPossible() ? library.number : undefined;
         checked += 1;
-        if (normalizePhone(written) !== expected) differences.push(`${country} ${written}: ${normalizePhone(written)} against ${expected}`);
+        if (normalizePhone(written) !== expected)
+          differences.push(`${country} ${written}: ${normalizePhone(written)} against ${expected}`);
       }
     }
     expect(checked).toBeGreaterThan(600);

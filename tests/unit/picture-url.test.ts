@@ -23,7 +23,14 @@ const setEnv = (values: Record<string, string | undefined>) => {
   }
 };
 
-beforeEach(() => setEnv({ BUCKET_NAME: BUCKET, AWS_REGION: 'us-east-1', AWS_ENDPOINT_URL_S3: undefined, PUBLIC_IMAGE_BASE_URL: undefined }));
+beforeEach(() =>
+  setEnv({
+    BUCKET_NAME: BUCKET,
+    AWS_REGION: 'us-east-1',
+    AWS_ENDPOINT_URL_S3: undefined,
+    PUBLIC_IMAGE_BASE_URL: undefined,
+  }),
+);
 afterAll(() => {
   for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
   Object.assign(process.env, saved);
@@ -57,8 +64,14 @@ describe('pictureUrl', () => {
   });
 
   it('with PUBLIC_IMAGE_BASE_URL: the key on that base for the service bucket, other buckets at their own address', () => {
-    setEnv({ AWS_REGION: 'eu-west-1', BUCKET_NAME: 'vpo-prod-archive', PUBLIC_IMAGE_BASE_URL: 'https://images.example.com/cars/' });
-    expect(pictureUrl('s3://vpo-prod-archive/pictures/demo/a b.svg')).toBe('https://images.example.com/cars/pictures/demo/a%20b.svg');
+    setEnv({
+      AWS_REGION: 'eu-west-1',
+      BUCKET_NAME: 'vpo-prod-archive',
+      PUBLIC_IMAGE_BASE_URL: 'https://images.example.com/cars/',
+    });
+    expect(pictureUrl('s3://vpo-prod-archive/pictures/demo/a b.svg')).toBe(
+      'https://images.example.com/cars/pictures/demo/a%20b.svg',
+    );
     expect(pictureUrl('s3://partner-pictures/x.jpg')).toBe('https://partner-pictures.s3.eu-west-1.amazonaws.com/x.jpg');
 
     // The configured base wins on the local stack too.
@@ -69,16 +82,21 @@ describe('pictureUrl', () => {
   it('leaves http(s) pictures (providers, older catalogues) as they are', () => {
     setEnv({ AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:4880', PUBLIC_IMAGE_BASE_URL: 'https://images.example.com' });
     expect(pictureUrl(PROVIDER)).toBe(PROVIDER);
-    expect(pictureUrl('http://127.0.0.1:4569/vehicle-purchase-orders-local-archive/pictures/demo/suv-black-1.svg')).toBe(
-      'http://127.0.0.1:4569/vehicle-purchase-orders-local-archive/pictures/demo/suv-black-1.svg',
-    );
+    expect(
+      pictureUrl('http://127.0.0.1:4569/vehicle-purchase-orders-local-archive/pictures/demo/suv-black-1.svg'),
+    ).toBe('http://127.0.0.1:4569/vehicle-purchase-orders-local-archive/pictures/demo/suv-black-1.svg');
   });
 });
 
 describe('withPictureUrls', () => {
   it("gives a car's images and thumbnail their addresses, keeping every other field", () => {
     setEnv({ AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:4880' });
-    const car = { id: 7, title: 'Kia Sorento', images: [DEMO, PROVIDER], thumbnailUrl: `s3://${BUCKET}/pictures/demo/suv-black-thumb.svg` };
+    const car = {
+      id: 7,
+      title: 'Kia Sorento',
+      images: [DEMO, PROVIDER],
+      thumbnailUrl: `s3://${BUCKET}/pictures/demo/suv-black-thumb.svg`,
+    };
 
     const shown = withPictureUrls(car);
 
@@ -103,10 +121,14 @@ describe('the demo catalogue', () => {
   it('names its pictures by s3:// URI, which the API addresses on the S3 endpoint of this start', () => {
     const [car] = generateCatalogue({ count: 1, seed: 42, imageBaseUrl: demoImageBase(BUCKET) });
 
-    expect([...car!.images, car!.thumbnailUrl].every((uri) => uri.startsWith(`s3://${BUCKET}/pictures/demo/`))).toBe(true);
+    expect([...car!.images, car!.thumbnailUrl].every((uri) => uri.startsWith(`s3://${BUCKET}/pictures/demo/`))).toBe(
+      true,
+    );
     for (const port of [4870, 4880]) {
       setEnv({ AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${port}` });
-      expect(withPictureUrls(car!).thumbnailUrl).toBe(`http://127.0.0.1:${port}/${BUCKET}/${car!.thumbnailUrl.slice(`s3://${BUCKET}/`.length)}`);
+      expect(withPictureUrls(car!).thumbnailUrl).toBe(
+        `http://127.0.0.1:${port}/${BUCKET}/${car!.thumbnailUrl.slice(`s3://${BUCKET}/`.length)}`,
+      );
     }
   });
 });
@@ -157,14 +179,21 @@ describe('copyImage of an s3:// URI', () => {
         if (request.method === 'PUT') return void response.writeHead(200).end();
         const status = getAnswers.shift() ?? 200;
         if (status === 200) response.writeHead(200, { 'Content-Type': 'image/svg+xml' }).end(SVG);
-        else response.writeHead(status, { 'Content-Type': 'application/xml' }).end('<Error><Code>NoSuchKey</Code></Error>');
+        else
+          response
+            .writeHead(status, { 'Content-Type': 'application/xml' })
+            .end('<Error><Code>NoSuchKey</Code></Error>');
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   });
 
   beforeEach(() => {
-    setEnv({ AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' });
+    setEnv({
+      AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    });
     getAnswers = [];
     requests = [];
   });

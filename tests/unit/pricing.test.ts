@@ -25,7 +25,9 @@ describe('convertPrice', () => {
     expect(resolveRate(krwToUsdOnly, 'KRW', 'KWD')).toBeUndefined();
     expect(missingRateReason(krwToUsdOnly, 'KRW', 'KWD')).toMatch(/no rate from USD to KWD/);
     expect(missingRateReason(new Map(), 'KRW', 'QAR')).toMatch(/no KRW->USD rate/);
-    expect(convertPrice(1590, '1.08', resolveRate(new Map([...krwToUsdOnly, ['USD->KWD', '0.307']]), 'KRW', 'KWD')!, 'KWD')).toBe(3795.699);
+    expect(
+      convertPrice(1590, '1.08', resolveRate(new Map([...krwToUsdOnly, ['USD->KWD', '0.307']]), 'KRW', 'KWD')!, 'KWD'),
+    ).toBe(3795.699);
     expect(resolveRate(new Map([...krwToUsdOnly, ['USD->QAR', '3.65']]), 'KRW', 'QAR')!.toString()).toBe('0.002628');
   });
 
@@ -44,7 +46,9 @@ describe('convertPrice', () => {
     // 1 x 10,000 x 1 x 0.000000625 = 0.00625 exactly -> 0.01 (floats would give 0.0062499...)
     expect(convertPrice(1, '1', resolveRate(new Map([['KRW->USD', '0.000000625']]), 'KRW', 'USD')!, 'USD')).toBe(0.01);
     // Rounding each step would give 0.01 x 1.5 = 0.02; once at the end: 0.00624 x 1.5 = 0.00936 -> 0.01
-    expect(convertPrice(1, '1.5', resolveRate(new Map([['KRW->USD', '0.000000624']]), 'KRW', 'USD')!, 'USD')).toBe(0.01);
+    expect(convertPrice(1, '1.5', resolveRate(new Map([['KRW->USD', '0.000000624']]), 'KRW', 'USD')!, 'USD')).toBe(
+      0.01,
+    );
   });
 
   it('is exact where binary floats are not', () => {

@@ -3,7 +3,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RateLimit } from '../../lib/domain/caller.js';
 import { dayOf, decide, effectiveLimit, secondOf, type RateDecision } from '../../lib/domain/rate-limit.js';
 
-const limit = (overrides: Partial<RateLimit> = {}): RateLimit => ({ rps: 3, burst: 3, quotaPerDay: 1000, ...overrides });
+const limit = (overrides: Partial<RateLimit> = {}): RateLimit => ({
+  rps: 3,
+  burst: 3,
+  quotaPerDay: 1000,
+  ...overrides,
+});
 const at = (iso: string): number => Date.parse(iso);
 const nextUtcMidnight = (nowMs: number): number => {
   const d = new Date(nowMs);
@@ -51,7 +56,9 @@ describe('decide: per-second rate', () => {
 
 describe('decide: daily quota', () => {
   it('admits the request that uses the last unit of the quota', () => {
-    expect(decide(limit({ quotaPerDay: 2 }), { second: 1, day: 2 }, at('2026-11-22T10:00:00Z'))).toEqual({ allowed: true });
+    expect(decide(limit({ quotaPerDay: 2 }), { second: 1, day: 2 }, at('2026-11-22T10:00:00Z'))).toEqual({
+      allowed: true,
+    });
   });
 
   it('refuses the request after the quota with reason quota and Retry-After = seconds until the next UTC midnight', () => {
@@ -88,7 +95,9 @@ describe('decide: daily quota', () => {
   });
 
   it('reports the quota, not the rate, when both are exceeded (the longer wait is the truthful one)', () => {
-    const decision = refused(decide(limit({ rps: 1, quotaPerDay: 1 }), { second: 5, day: 5 }, at('2026-11-22T12:00:00.000Z')));
+    const decision = refused(
+      decide(limit({ rps: 1, quotaPerDay: 1 }), { second: 5, day: 5 }, at('2026-11-22T12:00:00.000Z')),
+    );
 
     expect(decision.reason).toBe('quota');
     expect(decision.retryAfterSeconds).toBe(12 * 3600);
@@ -102,15 +111,18 @@ describe('decide: the quota day is the UTC day whatever the process time zone', 
     else process.env.TZ = originalTz;
   });
 
-  it.each(['Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Asia/Dubai', 'Asia/Seoul'])('resets at UTC midnight with TZ=%s', (tz) => {
-    process.env.TZ = tz;
-    const now = at('2026-11-22T20:30:00.000Z');
+  it.each(['Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Asia/Dubai', 'Asia/Seoul'])(
+    'resets at UTC midnight with TZ=%s',
+    (tz) => {
+      process.env.TZ = tz;
+      const now = at('2026-11-22T20:30:00.000Z');
 
-    const decision = refused(decide(limit({ quotaPerDay: 1 }), { second: 1, day: 2 }, now));
+      const decision = refused(decide(limit({ quotaPerDay: 1 }), { second: 1, day: 2 }, now));
 
-    expect(decision.retryAfterSeconds).toBe(3.5 * 3600);
-    expect(dayOf(now)).toBe('2026-11-22');
-  });
+      expect(decision.retryAfterSeconds).toBe(3.5 * 3600);
+      expect(dayOf(now)).toBe('2026-11-22');
+    },
+  );
 });
 
 describe('decide: properties over random instants and limits', () => {
@@ -149,7 +161,12 @@ describe('decide: properties over random instants and limits', () => {
     fc.assert(
       fc.property(instant, limits, fc.nat({ max: 50_000 }), fc.nat({ max: 20_000_000 }), (now, lim, second, day) => {
         const decision = decide(lim, { second, day }, now);
-        return decision.allowed || (Number.isInteger(decision.retryAfterSeconds) && decision.retryAfterSeconds >= 1 && decision.retryAfterSeconds <= 86_400);
+        return (
+          decision.allowed ||
+          (Number.isInteger(decision.retryAfterSeconds) &&
+            decision.retryAfterSeconds >= 1 &&
+            decision.retryAfterSeconds <= 86_400)
+        );
       }),
     );
   });
@@ -180,7 +197,9 @@ describe('effectiveLimit', () => {
     fc.assert(
       fc.property(limits, (override) => {
         const merged = effectiveLimit(defaults, override);
-        return merged.rps === override.rps && merged.burst === override.burst && merged.quotaPerDay === override.quotaPerDay;
+        return (
+          merged.rps === override.rps && merged.burst === override.burst && merged.quotaPerDay === override.quotaPerDay
+        );
       }),
     );
   });

@@ -31,7 +31,9 @@ describe('a record read back from the table', () => {
   });
 
   it('keeps attributes a newer version added (a rollback reads them without failing)', () => {
-    expect(tenantCodec.decode({ ...stored, legalName: 'Gulf Motors LLC' })).toMatchObject({ legalName: 'Gulf Motors LLC' });
+    expect(tenantCodec.decode({ ...stored, legalName: 'Gulf Motors LLC' })).toMatchObject({
+      legalName: 'Gulf Motors LLC',
+    });
   });
 
   it.each([
@@ -40,7 +42,9 @@ describe('a record read back from the table', () => {
     ['a value outside its set', { visibleProviders: ['encar'] }, '/visibleProviders/0'],
     ['a wrong optional attribute', { defaultLanguage: 'fr' }, '/defaultLanguage'],
   ])('is refused with %s, naming the record, its key and the attribute', (_, change, path) => {
-    const item = Object.fromEntries(Object.entries({ ...stored, ...change }).filter(([, value]) => value !== undefined));
+    const item = Object.fromEntries(
+      Object.entries({ ...stored, ...change }).filter(([, value]) => value !== undefined),
+    );
     let error: unknown;
     try {
       tenantCodec.decode(item);

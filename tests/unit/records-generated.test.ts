@@ -17,22 +17,28 @@ const schemas = await recordSchemas();
 describe('the generated record schemas', () => {
   it('are every schema the record schema modules export, each as its TypeBox source is now (npm run build:contracts writes them)', () => {
     expect(Object.keys(generated).sort()).toEqual(schemas.map(({ name }) => name).sort());
-    for (const { name, schema } of schemas) expect((generated as Record<string, unknown>)[name], name).toEqual(storedSchema(schema));
+    for (const { name, schema } of schemas)
+      expect((generated as Record<string, unknown>)[name], name).toEqual(storedSchema(schema));
   });
 
   it("are their source as JSON, less only the words that document it and what the stored check leaves to the API (formats, patterns, lengths, a constant's type, an object's type where its properties say it), a union of constants as their list", () => {
     const word =
       /(?<!\/properties|\/patternProperties)\/(title|description|examples|\$comment|format|pattern|minLength|maxLength|minItems|maxItems|uniqueItems|default)(\/|$)/;
-    const constantType = (source: Record<string, unknown>, path: string) => path.endsWith('/type') && `${path.slice(0, -'/type'.length)}/const` in source;
+    const constantType = (source: Record<string, unknown>, path: string) =>
+      path.endsWith('/type') && `${path.slice(0, -'/type'.length)}/const` in source;
     // An object's type, where its properties say it.
     const objectType = (source: Record<string, unknown>, path: string) =>
-      path.endsWith('/type') && source[path] === 'object' && Object.keys(source).some((p) => p.startsWith(`${path.slice(0, -'/type'.length)}/properties/`));
+      path.endsWith('/type') &&
+      source[path] === 'object' &&
+      Object.keys(source).some((p) => p.startsWith(`${path.slice(0, -'/type'.length)}/properties/`));
     for (const { name, schema } of schemas) {
       const source = leaves(constantsAsList(JSON.parse(JSON.stringify(schema))));
       const stored = leaves(storedSchema(schema));
       for (const [path, value] of Object.entries(stored)) expect(source[path], `${name} ${path}`).toEqual(value);
       expect(
-        Object.keys(source).filter((path) => !(path in stored) && !word.test(path) && !constantType(source, path) && !objectType(source, path)),
+        Object.keys(source).filter(
+          (path) => !(path in stored) && !word.test(path) && !constantType(source, path) && !objectType(source, path),
+        ),
         name,
       ).toEqual([]);
     }
@@ -85,7 +91,10 @@ describe('the run-time record modules', () => {
     const loads = runtime.flatMap((file) =>
       [...readFileSync(join(dir, file), 'utf8').matchAll(/^(?:import|export)(?! type)[^;]*?from '([^']+)'/gms)]
         .map((match) => match[1]!)
-        .filter((from) => from.startsWith('@sinclair/typebox') || from.endsWith('.schema.js') || from.endsWith('as-stored.js'))
+        .filter(
+          (from) =>
+            from.startsWith('@sinclair/typebox') || from.endsWith('.schema.js') || from.endsWith('as-stored.js'),
+        )
         .map((from) => `${file} -> ${from}`),
     );
     expect(loads).toEqual([]);
@@ -97,9 +106,16 @@ describe('the run-time record modules', () => {
 function constantsAsList(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(constantsAsList);
   if (typeof value !== 'object' || value === null) return value;
-  const object = Object.fromEntries(Object.entries(value).map(([key, item]) => [key, constantsAsList(item)])) as Record<string, unknown>;
+  const object = Object.fromEntries(Object.entries(value).map(([key, item]) => [key, constantsAsList(item)])) as Record<
+    string,
+    unknown
+  >;
   const branches = object.anyOf;
-  if (Array.isArray(branches) && branches.length > 0 && branches.every((b) => typeof b === 'object' && b !== null && 'const' in b)) {
+  if (
+    Array.isArray(branches) &&
+    branches.length > 0 &&
+    branches.every((b) => typeof b === 'object' && b !== null && 'const' in b)
+  ) {
     const { anyOf: _anyOf, ...rest } = object;
     return { ...rest, enum: branches.map((b) => (b as { const: unknown }).const) };
   }

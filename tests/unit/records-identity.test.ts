@@ -122,10 +122,28 @@ const fxRate = {
   asOf: at,
   updatedAt: at,
 };
-const chatContact = { ...keys.chatContact('+971501234567'), entity: 'chatContact', phone: '+971501234567', lastInboundAt: at, updatedAt: at };
+const chatContact = {
+  ...keys.chatContact('+971501234567'),
+  entity: 'chatContact',
+  phone: '+971501234567',
+  lastInboundAt: at,
+  updatedAt: at,
+};
 
-const KEY_ATTRIBUTES = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'entity', 'expiresAt']);
-const withoutKeyAttributes = (item: Record<string, unknown>) => Object.fromEntries(Object.entries(item).filter(([name]) => !KEY_ATTRIBUTES.has(name)));
+const KEY_ATTRIBUTES = new Set([
+  'pk',
+  'sk',
+  'gsi1pk',
+  'gsi1sk',
+  'gsi2pk',
+  'gsi2sk',
+  'gsi3pk',
+  'gsi3sk',
+  'entity',
+  'expiresAt',
+]);
+const withoutKeyAttributes = (item: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(item).filter(([name]) => !KEY_ATTRIBUTES.has(name)));
 
 const refusal = (codec: RecordCodec<unknown>, item: Record<string, unknown>): unknown => {
   try {
@@ -181,12 +199,26 @@ describe('the records of people, keys, money and the trail, read back from the t
       createdAt: at,
       expiresAt: 1,
     };
-    expect(idempotencyCodec.decode(claim)).toEqual({ pending: true, claimToken: 'tok', requestHash: 'f00d', createdAt: at });
+    expect(idempotencyCodec.decode(claim)).toEqual({
+      pending: true,
+      claimToken: 'tok',
+      requestHash: 'f00d',
+      createdAt: at,
+    });
   });
 
   it('the pointer items read back decode too: the key id reference and the marketer link', () => {
-    expect(apiKeyReferenceCodec.decode({ ...keys.apiKeyReference('k1'), entity: 'apiKeyRef', hash: 'ab12' })).toEqual({ hash: 'ab12' });
-    expect(customerAccessCodec.decode({ ...keys.customerAccess('c1', 'u1'), entity: 'customerAccess', customerId: 'c1', marketerId: 'u1' })).toEqual({
+    expect(apiKeyReferenceCodec.decode({ ...keys.apiKeyReference('k1'), entity: 'apiKeyRef', hash: 'ab12' })).toEqual({
+      hash: 'ab12',
+    });
+    expect(
+      customerAccessCodec.decode({
+        ...keys.customerAccess('c1', 'u1'),
+        entity: 'customerAccess',
+        customerId: 'c1',
+        marketerId: 'u1',
+      }),
+    ).toEqual({
       customerId: 'c1',
       marketerId: 'u1',
     });
@@ -207,12 +239,15 @@ describe('the records of people, keys, money and the trail, read back from the t
     ['idempotency', idempotencyAnswer, 'idempotency record', { requestHash: undefined }, '/requestHash'],
     ['fxRate', fxRate, 'fx rate', { rate: 3.6725 }, '/rate'],
     ['chatContact', chatContact, 'chat contact', { optedOut: 'yes' }, '/optedOut'],
-  ] as const)('a %s with a wrong attribute is refused, naming the record, its key and the attribute', (name, item, entity, change, path) => {
-    const error = refusal(codecs[name]!, changed(item, change));
-    expect(error).toBeInstanceOf(CorruptRecordError);
-    expect(error).toMatchObject({ entity, key: `${item.pk} ${item.sk}`, path });
-    expect((error as Error).message).toContain(path);
-  });
+  ] as const)(
+    'a %s with a wrong attribute is refused, naming the record, its key and the attribute',
+    (name, item, entity, change, path) => {
+      const error = refusal(codecs[name]!, changed(item, change));
+      expect(error).toBeInstanceOf(CorruptRecordError);
+      expect(error).toMatchObject({ entity, key: `${item.pk} ${item.sk}`, path });
+      expect((error as Error).message).toContain(path);
+    },
+  );
 
   it('keys.ts serves the builders from the record modules', async () => {
     const user = await import('../../lib/store/records/user.js');

@@ -1,14 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { CorruptRecordError } from '../../lib/store/record.js';
 import { childCodecs, childReferenceCodec } from '../../lib/store/records/order-children.js';
-import { historyEntryCodec, ORDER_PARTS, orderCodec, orderIndexes, orderPartCodecs, partOfField } from '../../lib/store/records/order.js';
+import {
+  historyEntryCodec,
+  ORDER_PARTS,
+  orderCodec,
+  orderIndexes,
+  orderPartCodecs,
+  partOfField,
+} from '../../lib/store/records/order.js';
 import { OrderRecord, PART_FIELDS } from '../../lib/store/records/order.schema.js';
 
 const head = {
   pk: 'ORDER#o1',
   sk: 'ORDER',
   entity: 'order',
-  ...orderIndexes({ id: 'o1', tenantId: 't1', marketerId: 'm1', customerId: 'c1', createdAt: '2026-11-26T08:00:00.000Z' }),
+  ...orderIndexes({
+    id: 'o1',
+    tenantId: 't1',
+    marketerId: 'm1',
+    customerId: 'c1',
+    createdAt: '2026-11-26T08:00:00.000Z',
+  }),
   id: 'o1',
   orderNumber: 1042,
   status: 'Purchased',
@@ -49,7 +62,11 @@ describe('the order read back from the table', () => {
   });
 
   it('reads an order written before its parts had items of their own, with the parts on its head', () => {
-    const older = { ...head, parts: undefined, exportSteps: { deregistration: { date: '2026-11-27', recordedAt: 'x', recordedBy: 'u1' } } };
+    const older = {
+      ...head,
+      parts: undefined,
+      exportSteps: { deregistration: { date: '2026-11-27', recordedAt: 'x', recordedBy: 'u1' } },
+    };
     const { parts: _p, ...stored } = older;
     expect(orderCodec.decode(stored).exportSteps?.deregistration?.date).toBe('2026-11-27');
   });
@@ -69,21 +86,19 @@ describe('the order read back from the table', () => {
 
 describe("the order's parts", () => {
   it('each hold their own fields, and the head holds the rest', () => {
-    expect(['exportSteps', 'shipment', 'customsInvoice', 'customsDocuments', 'documents', 'imageArchive', 'status'].map(partOfField)).toEqual([
-      'export',
-      'export',
-      'customs',
-      'customs',
-      'documents',
-      'archive',
-      undefined,
-    ]);
+    expect(
+      ['exportSteps', 'shipment', 'customsInvoice', 'customsDocuments', 'documents', 'imageArchive', 'status'].map(
+        partOfField,
+      ),
+    ).toEqual(['export', 'export', 'customs', 'customs', 'documents', 'archive', undefined]);
   });
 
   it('are named where the store splits an order as the schema gives them, every field of each part and nothing else', () => {
-    for (const part of ORDER_PARTS) for (const field of Object.keys(PART_FIELDS[part])) expect(partOfField(field), field).toBe(part);
+    for (const part of ORDER_PARTS)
+      for (const field of Object.keys(PART_FIELDS[part])) expect(partOfField(field), field).toBe(part);
     const partFields = new Set(ORDER_PARTS.flatMap((part) => Object.keys(PART_FIELDS[part])));
-    for (const field of Object.keys(OrderRecord.properties).filter((name) => !partFields.has(name))) expect(partOfField(field), field).toBeUndefined();
+    for (const field of Object.keys(OrderRecord.properties).filter((name) => !partFields.has(name)))
+      expect(partOfField(field), field).toBeUndefined();
   });
 
   it('decode as stored: the customs invoice with its language, total and time; documents without their URLs', () => {
@@ -107,7 +122,16 @@ describe("the order's parts", () => {
       sk: 'ORDER#DOCUMENTS',
       orderId: 'o1',
       documents: [
-        { id: 'd1', type: 'proforma-invoice', version: 1, language: 'en', key: 'orders/1042/documents/d1.pdf', bytes: 100, createdAt: 'x', createdBy: 'u1' },
+        {
+          id: 'd1',
+          type: 'proforma-invoice',
+          version: 1,
+          language: 'en',
+          key: 'orders/1042/documents/d1.pdf',
+          bytes: 100,
+          createdAt: 'x',
+          createdBy: 'u1',
+        },
       ],
     });
     expect(documents.documents?.[0]?.type).toBe('proforma-invoice');
@@ -119,14 +143,26 @@ describe("the order's parts", () => {
       pk: 'ORDER#o1',
       sk: 'ORDER#CUSTOMS',
       orderId: 'o1',
-      customsInvoice: { buyerName, items: [{ description: 'Palisade', amount: 18500 }], currency: 'USD', language: 'en', total: 18500, storedAt: 'x' },
+      customsInvoice: {
+        buyerName,
+        items: [{ description: 'Palisade', amount: 18500 }],
+        currency: 'USD',
+        language: 'en',
+        total: 18500,
+        storedAt: 'x',
+      },
     });
     expect(customs.customsInvoice?.buyerName).toBe(buyerName);
   });
 
   it('are refused at the wrong attribute', () => {
     const error = refusal(() =>
-      orderPartCodecs.archive.decode({ pk: 'ORDER#o1', sk: 'ORDER#ARCHIVE', orderId: 'o1', imageArchive: { status: 'lost', eventId: 'e1', objectKeys: [] } }),
+      orderPartCodecs.archive.decode({
+        pk: 'ORDER#o1',
+        sk: 'ORDER#ARCHIVE',
+        orderId: 'o1',
+        imageArchive: { status: 'lost', eventId: 'e1', objectKeys: [] },
+      }),
     );
     expect(error).toMatchObject({ entity: 'order picture archive part', path: '/imageArchive/status' });
   });
@@ -147,7 +183,9 @@ describe("the order's history and children", () => {
         at: 'x',
       }),
     ).toMatchObject({ from: null, to: 'DepositSubmitted' });
-    expect(childReferenceCodec.decode({ pk: 'CONTRACT#c1', sk: 'REF', entity: 'contractRef', orderId: 'o1' })).toEqual({ orderId: 'o1' });
+    expect(childReferenceCodec.decode({ pk: 'CONTRACT#c1', sk: 'REF', entity: 'contractRef', orderId: 'o1' })).toEqual({
+      orderId: 'o1',
+    });
     const contract = childCodecs.CONTRACT.decode({
       pk: 'ORDER#o1',
       sk: 'CONTRACT#c1',

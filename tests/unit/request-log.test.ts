@@ -58,7 +58,13 @@ describe('the request log line and error metric', () => {
     // Assert
     expect(response?.statusCode).toBe(401);
     expect(JSON.parse(response!.body)).toMatchObject({ code: 'UNAUTHORIZED' });
-    expect(lines.find((line) => line.message === 'request completed')).toMatchObject({ statusCode: 401, code: 'UNAUTHORIZED' });
-    expect(lines.find((line) => line.Errors === 1)).toMatchObject({ Route: 'GET /api/v1/orders/{id}', Code: 'UNAUTHORIZED' });
+    expect(lines.find((line) => line.message === 'request completed')).toMatchObject({
+      statusCode: 401,
+      code: 'UNAUTHORIZED',
+    });
+    expect(lines.find((line) => line.Errors === 1)).toMatchObject({
+      Route: 'GET /api/v1/orders/{id}',
+      Code: 'UNAUTHORIZED',
+    });
   });
 });

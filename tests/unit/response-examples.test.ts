@@ -31,7 +31,8 @@ describe('recorded response examples', () => {
         allRoutes.some((r) => r.id === id),
         id,
       ).toBe(true);
-      for (const status of Object.keys(byStatus)) expect(Object.keys(operationOf(id).responses), `${id} ${status}`).toContain(status);
+      for (const status of Object.keys(byStatus))
+        expect(Object.keys(operationOf(id).responses), `${id} ${status}`).toContain(status);
     }
   });
 
@@ -46,7 +47,8 @@ describe('recorded response examples', () => {
           continue;
         }
         expect(problemsOf(json.schema, example.value), `${id} ${status}`).toEqual([]);
-        if (Number(status) >= 400) expect(Object.keys(json.examples), `${id} ${status}`).toContain((example.value as { code: string }).code);
+        if (Number(status) >= 400)
+          expect(Object.keys(json.examples), `${id} ${status}`).toContain((example.value as { code: string }).code);
         checked++;
       }
     }
@@ -54,7 +56,9 @@ describe('recorded response examples', () => {
   });
 
   it('cover the success answer of every operation, but for the listed exceptions', () => {
-    const missing = allRoutes.filter((route) => !recordedExample(route.id, route.status) && !(route.id in UNRECORDED_SUCCESS)).map((r) => r.id);
+    const missing = allRoutes
+      .filter((route) => !recordedExample(route.id, route.status) && !(route.id in UNRECORDED_SUCCESS))
+      .map((r) => r.id);
     expect(missing).toEqual([]);
     // An exception that gets an example is an exception no more.
     for (const id of Object.keys(UNRECORDED_SUCCESS)) expect(recordedExample(id, 200), id).toBeUndefined();
@@ -67,7 +71,8 @@ describe('recorded response examples', () => {
       for (const [status, response] of Object.entries(operationOf(route.id).responses as Record<string, Json>)) {
         if (Number(status) < 400 || !response.content?.['application/json']) continue;
         documented++;
-        if (!recordedExample(route.id, Number(status)) && !(`${route.id} ${status}` in UNRECORDED_ERRORS)) missing.push(`${route.id} ${status}`);
+        if (!recordedExample(route.id, Number(status)) && !(`${route.id} ${status}` in UNRECORDED_ERRORS))
+          missing.push(`${route.id} ${status}`);
       }
     }
     expect(missing).toEqual([]);
@@ -86,7 +91,8 @@ describe('recorded response examples', () => {
       const content = operationOf(route.id).responses[String(route.status)].content;
       expect((Object.values(content)[0] as Json).example, route.id).toEqual(real.value);
     }
-    const conflict = operationOf('changeOrderStatus').responses['409'].content['application/json'].examples.VERSION_CONFLICT;
+    const conflict =
+      operationOf('changeOrderStatus').responses['409'].content['application/json'].examples.VERSION_CONFLICT;
     expect(conflict.value).toEqual(recordedExample('changeOrderStatus', 409)!.value);
   });
 
@@ -95,10 +101,21 @@ describe('recorded response examples', () => {
     expect(text).not.toContain('example text');
     expect(text).not.toMatch(/localhost:3400|127\.0\.0\.1/);
     const created = recordedExample('createOrder', 201)!.value as Json;
-    expect(created.data).toMatchObject({ status: 'DepositSubmitted', version: 1, progress: 0, isTerminal: false, canCancel: true });
+    expect(created.data).toMatchObject({
+      status: 'DepositSubmitted',
+      version: 1,
+      progress: 0,
+      isTerminal: false,
+      canCancel: true,
+    });
     expect(created.data.id).toMatch(/^[a-z][a-z0-9]{23}$/);
     const delivered = recordedExample('getOrder', 200)!.value as Json;
-    expect(delivered.data).toMatchObject({ status: 'Delivered', progress: 100, isTerminal: true, customerId: created.data.customerId });
+    expect(delivered.data).toMatchObject({
+      status: 'Delivered',
+      progress: 100,
+      isTerminal: true,
+      customerId: created.data.customerId,
+    });
     expect(recordedExample('verifyWhatsAppWebhook', 200)!.value).toBe('1158201444');
   });
 });

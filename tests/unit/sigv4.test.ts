@@ -5,11 +5,20 @@ import { presignedGet, signedHeaders, type SigningScope } from '../../lib/aws/si
 
 // aws4fetch, an independent SigV4 implementation, is the oracle: for the same request, instant
 // and credentials both must produce the same signature.
-const credentials = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY', sessionToken: 'session/token+1=' };
+const credentials = {
+  accessKeyId: 'AKIDEXAMPLE',
+  secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
+  sessionToken: 'session/token+1=',
+};
 const at = new Date('2026-11-23T20:00:00.000Z');
 const datetime = '20261123T200000Z';
 
-async function oracle(scope: SigningScope, url: string, init: { method: string; headers?: Record<string, string>; body?: string }, signQuery = false) {
+async function oracle(
+  scope: SigningScope,
+  url: string,
+  init: { method: string; headers?: Record<string, string>; body?: string },
+  signQuery = false,
+) {
   const client = new AwsClient({ ...scope.credentials, service: scope.service, region: scope.region });
   return client.sign(url, { ...init, aws: { datetime, signQuery, allHeaders: !signQuery } });
 }
@@ -31,7 +40,13 @@ describe('SigV4 signing without a service client', () => {
   it('signs an S3 PUT with its body hash, which S3 checks against the bytes it receives', async () => {
     const url = 'http://127.0.0.1:4600/bucket/orders/1/documents/customs-invoice/x.pdf';
     const body = '%PDF-1.7 bytes';
-    const ours = await signedHeaders(s3, { method: 'PUT', url, headers: { 'content-type': 'application/pdf' }, body, at });
+    const ours = await signedHeaders(s3, {
+      method: 'PUT',
+      url,
+      headers: { 'content-type': 'application/pdf' },
+      body,
+      at,
+    });
     expect(ours['x-amz-content-sha256']).toBe(createHash('sha256').update(body).digest('hex'));
     const theirs = await oracle(s3, url, {
       method: 'PUT',
@@ -43,7 +58,11 @@ describe('SigV4 signing without a service client', () => {
 
   it('signs an API Gateway call with a query string and a JSON body as the oracle does', async () => {
     const url = 'https://apigateway.eu-west-1.amazonaws.com/apikeys?name=vpo-key%201&limit=10';
-    const init = { method: 'PATCH', headers: { accept: 'application/json', 'content-type': 'application/json' }, body: '{"patchOperations":[]}' };
+    const init = {
+      method: 'PATCH',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: '{"patchOperations":[]}',
+    };
     const ours = await signedHeaders(gateway, { ...init, url, at });
     const theirs = await oracle(gateway, url, init);
     expect(ours.authorization).toBe(theirs.headers.get('authorization'));
@@ -67,10 +86,17 @@ describe('SigV4 signing without a service client', () => {
   it('gives a different signature for another instant, key or secret', async () => {
     const url = 'https://bucket.s3.me-central-1.amazonaws.com/k';
     const base = (await signedHeaders(s3, { method: 'GET', url, at })).authorization;
-    expect((await signedHeaders(s3, { method: 'GET', url, at: new Date(at.getTime() + 1000) })).authorization).not.toBe(base);
-    expect((await signedHeaders(s3, { method: 'GET', url: `${url}2`, at })).authorization).not.toBe(base);
-    expect((await signedHeaders({ ...s3, credentials: { ...credentials, secretAccessKey: 'other' } }, { method: 'GET', url, at })).authorization).not.toBe(
+    expect((await signedHeaders(s3, { method: 'GET', url, at: new Date(at.getTime() + 1000) })).authorization).not.toBe(
       base,
     );
+    expect((await signedHeaders(s3, { method: 'GET', url: `${url}2`, at })).authorization).not.toBe(base);
+    expect(
+      (
+        await signedHeaders(
+          { ...s3, credentials: { ...credentials, secretAccessKey: 'other' } },
+          { method: 'GET', url, at },
+        )
+      ).authorization,
+    ).not.toBe(base);
   });
 });

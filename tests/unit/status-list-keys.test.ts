@@ -12,7 +12,11 @@ describe('the status lists’ keys', () => {
   });
 
   it('key a failed message on its tenant’s list of failed messages, newest last in the key order', () => {
-    const index = failedChatMessageIndex({ tenantId: 't1', createdAt: '2026-11-26T08:00:00.000Z', messageId: 'wamid.1' });
+    const index = failedChatMessageIndex({
+      tenantId: 't1',
+      createdAt: '2026-11-26T08:00:00.000Z',
+      messageId: 'wamid.1',
+    });
     expect(index).toEqual({ gsi2pk: 'CHATMSGS#FAILED#T#t1', gsi2sk: '2026-11-26T08:00:00.000Z#wamid.1' });
     expect(failedChatMessages(undefined)).toBe('CHATMSGS#FAILED#T#NONE');
   });

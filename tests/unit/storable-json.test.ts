@@ -20,7 +20,9 @@ describe('storableJsonProblems', () => {
 
   it('refuses numbers DynamoDB cannot store exactly', () => {
     for (const bad of [9007199254740994, 1e300, -1e200, 1e-200]) {
-      expect(storableJsonProblems({ n: bad }, 'body.doc', 4096), String(bad)).toEqual([{ field: 'body.doc.n', message: expect.stringMatching(/number/) }]);
+      expect(storableJsonProblems({ n: bad }, 'body.doc', 4096), String(bad)).toEqual([
+        { field: 'body.doc.n', message: expect.stringMatching(/number/) },
+      ]);
     }
   });
 
@@ -46,7 +48,14 @@ describe('parseInstant', () => {
     expect(parseInstant('2026-01-31T04:00:00+04:00')).toBe('2026-01-31T00:00:00.000Z');
   });
 
-  it.each(['9999-12-31T23:59:60Z', '2025-02-30T10:00:00Z', '2026-13-01T00:00:00Z', '2026-01-01T24:00:00Z', 'yesterday', '2026-01-01'])('refuses %s', (text) => {
+  it.each([
+    '9999-12-31T23:59:60Z',
+    '2025-02-30T10:00:00Z',
+    '2026-13-01T00:00:00Z',
+    '2026-01-01T24:00:00Z',
+    'yesterday',
+    '2026-01-01',
+  ])('refuses %s', (text) => {
     expect(parseInstant(text)).toBeUndefined();
   });
 

@@ -24,22 +24,44 @@ describe("a tenant's day", () => {
 
   it('takes IANA zone names only, and says what one looks like', () => {
     expect(timeZoneProblem('Asia/Qatar')).toBeUndefined();
-    expect(timeZoneProblem('Asia/Doha')).toBe('must be an IANA time zone name, e.g. Asia/Qatar or Asia/Dubai; got "Asia/Doha"');
+    expect(timeZoneProblem('Asia/Doha')).toBe(
+      'must be an IANA time zone name, e.g. Asia/Qatar or Asia/Dubai; got "Asia/Doha"',
+    );
     expect(timeZoneProblem('GST')).toContain('IANA');
   });
 
   it("accepts today's date from Doha staff at 01:30 local time, and refuses tomorrow's", () => {
     const today = localDay(LATE_EVENING_UTC, 'Asia/Qatar');
     const dereg = (date: string) =>
-      planExportStep('Purchased', undefined, 'deregistration', { date, documentUrl: 'https://f.example/d.pdf' }, 'ops', LATE_EVENING_UTC, today);
+      planExportStep(
+        'Purchased',
+        undefined,
+        'deregistration',
+        { date, documentUrl: 'https://f.example/d.pdf' },
+        'ops',
+        LATE_EVENING_UTC,
+        today,
+      );
     expect(dereg('2026-11-27')).toMatchObject({ ok: true });
     expect(dereg('2026-11-28')).toEqual({
       ok: false,
-      problems: [{ field: 'date', message: "must not be in the future: today is 2026-11-27 in the tenant's time zone, e.g. 2026-11-27" }],
+      problems: [
+        {
+          field: 'date',
+          message: "must not be in the future: today is 2026-11-27 in the tenant's time zone, e.g. 2026-11-27",
+        },
+      ],
     });
     // Judged in UTC, as before, the 27th would be refused.
     expect(
-      planExportStep('Purchased', undefined, 'deregistration', { date: '2026-11-27', documentUrl: 'https://f.example/d.pdf' }, 'ops', LATE_EVENING_UTC),
+      planExportStep(
+        'Purchased',
+        undefined,
+        'deregistration',
+        { date: '2026-11-27', documentUrl: 'https://f.example/d.pdf' },
+        'ops',
+        LATE_EVENING_UTC,
+      ),
     ).toMatchObject({ ok: false });
   });
 
@@ -53,7 +75,10 @@ describe("a tenant's day", () => {
       billOfLadingNumber: 'BL1',
       billOfLadingUrl: 'https://f.example/bl.pdf',
     };
-    expect(planShipment(undefined, { ...booked, atd: '2026-11-27' }, LATE_EVENING_UTC, '2026-11-27')).toMatchObject({ ok: true, news: ['booked', 'departed'] });
+    expect(planShipment(undefined, { ...booked, atd: '2026-11-27' }, LATE_EVENING_UTC, '2026-11-27')).toMatchObject({
+      ok: true,
+      news: ['booked', 'departed'],
+    });
     expect(planShipment(undefined, { ...booked, atd: '2026-11-28' }, LATE_EVENING_UTC, '2026-11-27')).toMatchObject({
       ok: false,
       problems: [{ field: 'atd', message: expect.stringContaining('today is 2026-11-27') }],

@@ -8,7 +8,10 @@ import { portName } from '../../lib/text/ports.js';
 const SECRET = 'unit-test-secret';
 
 /** An order as the page reads it, with what the page must never show mixed in (as the stored records carry it). */
-function orderAt(status: TrackingPageInput['order']['status'], extra: Partial<TrackingPageInput> = {}): TrackingPageInput {
+function orderAt(
+  status: TrackingPageInput['order']['status'],
+  extra: Partial<TrackingPageInput> = {},
+): TrackingPageInput {
   const order = {
     orderNumber: 1042,
     status,
@@ -73,8 +76,14 @@ const shipped = (): TrackingPageInput => {
       { status: 'Confirmed', amount: 16500, currency: 'USD' },
     ],
     inspections: [inspection],
-    signedContract: { contractNumber: 2031, signedAt: '2026-10-07T08:00:00.000Z', url: 'https://files.example/contract-2031.pdf' },
-    documents: [{ type: 'proforma-invoice', createdAt: '2026-10-07T09:00:00.000Z', url: 'https://bucket.example/pi.pdf?sig=1' }],
+    signedContract: {
+      contractNumber: 2031,
+      signedAt: '2026-10-07T08:00:00.000Z',
+      url: 'https://files.example/contract-2031.pdf',
+    },
+    documents: [
+      { type: 'proforma-invoice', createdAt: '2026-10-07T09:00:00.000Z', url: 'https://bucket.example/pi.pdf?sig=1' },
+    ],
   });
   input.order.exportSteps = { deregistration: { date: '2026-10-12' }, exportDeclaration: { date: '2026-10-15' } };
   input.order.shipment = {
@@ -134,7 +143,14 @@ describe("the buyer's view of an order", () => {
     });
     expect(view.voyage).toBeUndefined();
     expect(view.papers).toEqual([]);
-    expect(view.car).toMatchObject({ make: 'Hyundai', model: 'Sonata Premium', year: 2021, mileageKm: 45210, colour: 'Pearl white', vinEnding: '123456' });
+    expect(view.car).toMatchObject({
+      make: 'Hyundai',
+      model: 'Sonata Premium',
+      year: 2021,
+      mileageKm: 45210,
+      colour: 'Pearl white',
+      vinEnding: '123456',
+    });
     expect(view.contact).toEqual({ name: 'Omar Saleh', whatsappUrl: 'https://wa.me/971501110001' });
   });
 
@@ -142,7 +158,9 @@ describe("the buyer's view of an order", () => {
     const input = orderAt('DepositConfirmed');
     input.receipts = [...input.receipts, { status: 'Confirmed', amount: 2_500_000, currency: 'KRW' }];
     const view = trackingPageView(input);
-    expect(view.money.otherCurrencies).toEqual([{ currency: 'KRW', totalConfirmed: 2_500_000, awaitingConfirmation: 0 }]);
+    expect(view.money.otherCurrencies).toEqual([
+      { currency: 'KRW', totalConfirmed: 2_500_000, awaitingConfirmation: 0 },
+    ]);
     expect(view.money.remaining).toBe(view.money.total - view.money.confirmed);
     const en = renderTrackingPage(view, { language: 'en', timeZone: 'Asia/Dubai', brand: 'Gulf Motors' });
     const ar = renderTrackingPage(view, { language: 'ar', timeZone: 'Asia/Dubai', brand: 'Gulf Motors' });
@@ -171,7 +189,11 @@ describe("the buyer's view of an order", () => {
     expect(view.inspection?.state).toBe('completed');
     // Only web addresses become pictures.
     expect(view.inspection?.photos).toEqual([
-      { url: 'https://photos.example/front.jpg', thumbnailUrl: 'https://photos.example/front-150.jpg', caption: 'Front' },
+      {
+        url: 'https://photos.example/front.jpg',
+        thumbnailUrl: 'https://photos.example/front-150.jpg',
+        caption: 'Front',
+      },
     ]);
   });
 
@@ -233,11 +255,18 @@ describe("the buyer's view of an order", () => {
     expect(en).toContain('This order was cancelled on 2 Oct 2026.');
     expect(en).toContain('We will contact you about the money we received for this order, your deposit included.');
     expect(en).toMatch(/Received, being checked<\/dt><dd><bdi dir="ltr">AED\s5,000\.00/);
-    for (const nothingToPay of ['Still to pay', 'Paid in full', 'where your car is', 'will appear here', 'Delivered to you'])
+    for (const nothingToPay of [
+      'Still to pay',
+      'Paid in full',
+      'where your car is',
+      'will appear here',
+      'Delivered to you',
+    ])
       expect(en).not.toContain(nothingToPay);
     expect(ar).toContain('تم إلغاء هذا الطلب في');
     expect(ar).toContain('سنتواصل معك بخصوص المبالغ التي استلمناها لهذا الطلب، بما فيها العربون.');
-    for (const nothingToPay of ['المتبقي للدفع', 'مدفوع بالكامل', 'أين وصلت سيارتك', 'ستظهر هنا']) expect(ar).not.toContain(nothingToPay);
+    for (const nothingToPay of ['المتبقي للدفع', 'مدفوع بالكامل', 'أين وصلت سيارتك', 'ستظهر هنا'])
+      expect(ar).not.toContain(nothingToPay);
     expect(view.money.remaining).toBe(0);
     // The steps that will not come are not listed.
     expect(view.milestones.map((m) => m.key)).toEqual(['ordered']);
@@ -280,14 +309,26 @@ describe("the buyer's view of an order", () => {
     });
     input.order.paidFromWallet = true;
     const refunded = { ...input, order: { ...input.order, refundedAt: '2026-10-03T09:00:00.000Z' } };
-    const en = renderTrackingPage(trackingPageView(refunded), { language: 'en', timeZone: 'Asia/Dubai', brand: 'Gulf Motors' });
-    const ar = renderTrackingPage(trackingPageView(refunded), { language: 'ar', timeZone: 'Asia/Dubai', brand: 'Gulf Motors' });
+    const en = renderTrackingPage(trackingPageView(refunded), {
+      language: 'en',
+      timeZone: 'Asia/Dubai',
+      brand: 'Gulf Motors',
+    });
+    const ar = renderTrackingPage(trackingPageView(refunded), {
+      language: 'ar',
+      timeZone: 'Asia/Dubai',
+      brand: 'Gulf Motors',
+    });
     expect(en).toContain('The amount paid from your wallet went back to your wallet on 3 Oct 2026.');
     expect(en).toMatch(/Returned to your wallet<\/dt><dd><bdi dir="ltr">US\$18,500\.00/);
     expect(ar).toContain('أُعيد المبلغ المدفوع من محفظتك إلى محفظتك في');
     for (const html of [en, ar]) expect(html).not.toMatch(/Still to pay|المتبقي للدفع|will appear here|ستظهر هنا/);
     // Without a record of the refund, the page claims none.
-    const unrecorded = renderTrackingPage(trackingPageView(input), { language: 'en', timeZone: 'Asia/Dubai', brand: 'Gulf Motors' });
+    const unrecorded = renderTrackingPage(trackingPageView(input), {
+      language: 'en',
+      timeZone: 'Asia/Dubai',
+      brand: 'Gulf Motors',
+    });
     expect(unrecorded).not.toMatch(/went back to your wallet|Returned to your wallet|deposit/);
     expect(unrecorded).toContain('We will contact you about the amount paid from your wallet for this order.');
   });
@@ -321,7 +362,9 @@ describe("the buyer's view of an order", () => {
     (input.signedContract as Record<string, unknown>).customerIdNumber = '784-1990-1234567-1';
     const view = trackingPageView(input);
     const html = ['en', 'ar']
-      .map((language) => renderTrackingPage(view, { language: language as 'en' | 'ar', timeZone: 'Asia/Dubai', brand: 'Gulf Motors' }))
+      .map((language) =>
+        renderTrackingPage(view, { language: language as 'en' | 'ar', timeZone: 'Asia/Dubai', brand: 'Gulf Motors' }),
+      )
       .join('');
     for (const text of [JSON.stringify(view), html]) {
       expect(text).not.toContain('INTERNAL');
@@ -389,37 +432,80 @@ describe("the buyer's page (HTML)", () => {
       /<section aria-labelledby="inspection">.*?<\/section>/s.exec(
         renderTrackingPage(trackingPageView(i), { language: 'en', timeZone: 'Asia/Dubai', brand: 'Gulf Motors' }),
       )?.[0] ?? '';
-    const page = renderTrackingPage(trackingPageView(input), { language: 'en', timeZone: 'Asia/Dubai', brand: 'Gulf Motors' });
+    const page = renderTrackingPage(trackingPageView(input), {
+      language: 'en',
+      timeZone: 'Asia/Dubai',
+      brand: 'Gulf Motors',
+    });
     expect(page).toContain('Car inspected<small>27 Nov 2026</small>');
     expect(card(input)).toContain('Completed');
     expect(card(input)).toContain('<dt>Done on</dt><dd>27 Nov 2026</dd>');
     expect(card(input)).not.toContain('1 Dec 2026');
     // Completed before completedAt was kept: it no longer changes, so its last update is when.
-    const older = { ...input, inspections: [{ ...input.inspections[0]!, completedAt: undefined, updatedAt: '2026-11-27T10:00:00.000Z' }] };
+    const older = {
+      ...input,
+      inspections: [{ ...input.inspections[0]!, completedAt: undefined, updatedAt: '2026-11-27T10:00:00.000Z' }],
+    };
     expect(card(older)).toContain('<dt>Done on</dt><dd>27 Nov 2026</dd>');
     // Booked: the planned day, said to be planned.
     const booked = orderAt('InspectionScheduled', {
-      inspections: [{ ...inspection, status: 'Pending', inspectionDate: '2026-12-01T06:30:00.000Z', createdAt: '2026-11-03T08:00:00.000Z' }],
+      inspections: [
+        {
+          ...inspection,
+          status: 'Pending',
+          inspectionDate: '2026-12-01T06:30:00.000Z',
+          createdAt: '2026-11-03T08:00:00.000Z',
+        },
+      ],
     });
     expect(card(booked)).toContain('<dt>Planned for</dt><dd>1 Dec 2026</dd>');
-    expect(renderTrackingPage(trackingPageView(booked), { language: 'ar', timeZone: 'Asia/Dubai', brand: 'Gulf Motors' })).toContain('<dt>الموعد المحدد</dt>');
+    expect(
+      renderTrackingPage(trackingPageView(booked), { language: 'ar', timeZone: 'Asia/Dubai', brand: 'Gulf Motors' }),
+    ).toContain('<dt>الموعد المحدد</dt>');
   });
 
   it("links each paper in the page's language when there is one, else the newest in another and says which", () => {
     const input = shipped();
     input.signedContract = { contractNumber: 2031, signedAt: '2026-10-07T08:00:00.000Z' };
     input.documents = [
-      { type: 'contract', language: 'en', createdAt: '2026-10-07T09:00:00.000Z', url: 'https://bucket.example/contract-en.pdf' },
-      { type: 'contract', language: 'ar', createdAt: '2026-10-07T09:05:00.000Z', url: 'https://bucket.example/contract-ar.pdf' },
-      { type: 'proforma-invoice', language: 'en', createdAt: '2026-10-07T10:00:00.000Z', url: 'https://bucket.example/pi-en.pdf' },
-      { type: 'proforma-invoice', language: 'ar', createdAt: '2026-10-07T10:05:00.000Z', url: 'https://bucket.example/pi-ar.pdf' },
-      { type: 'customs-invoice', language: 'ar', createdAt: '2026-10-16T10:00:00.000Z', url: 'https://bucket.example/ci-ar.pdf' },
+      {
+        type: 'contract',
+        language: 'en',
+        createdAt: '2026-10-07T09:00:00.000Z',
+        url: 'https://bucket.example/contract-en.pdf',
+      },
+      {
+        type: 'contract',
+        language: 'ar',
+        createdAt: '2026-10-07T09:05:00.000Z',
+        url: 'https://bucket.example/contract-ar.pdf',
+      },
+      {
+        type: 'proforma-invoice',
+        language: 'en',
+        createdAt: '2026-10-07T10:00:00.000Z',
+        url: 'https://bucket.example/pi-en.pdf',
+      },
+      {
+        type: 'proforma-invoice',
+        language: 'ar',
+        createdAt: '2026-10-07T10:05:00.000Z',
+        url: 'https://bucket.example/pi-ar.pdf',
+      },
+      {
+        type: 'customs-invoice',
+        language: 'ar',
+        createdAt: '2026-10-16T10:00:00.000Z',
+        url: 'https://bucket.example/ci-ar.pdf',
+      },
     ];
     const links = (language: 'en' | 'ar') =>
       [
-        ...renderTrackingPage(trackingPageView(input), { language, timeZone: 'Asia/Dubai', brand: 'Gulf Motors' }).matchAll(
-          /<li><a href="([^"]*)"[^>]*>([^<]*)<\/a>([^<]*)/g,
-        ),
+        ...renderTrackingPage(trackingPageView(input), {
+          language,
+          timeZone: 'Asia/Dubai',
+          brand: 'Gulf Motors',
+        }).matchAll(/<li><a href="([^"]*)"[^>]*>([^<]*)<\/a>([^<]*)/g),
       ].map(([, url, label, after]) => `${label}${after} → ${url}`);
     expect(links('en')).toEqual([
       'Signed sales contract #2031  → https://bucket.example/contract-en.pdf',
@@ -467,7 +553,11 @@ describe("the buyer's page (HTML)", () => {
   it('escapes what people typed', () => {
     const input = orderAt('DepositSubmitted');
     input.order.customer = { name: '<img src=x onerror=alert(1)>' };
-    const html = renderTrackingPage(trackingPageView(input), { language: 'en', timeZone: 'UTC', brand: 'A & B "Motors"' });
+    const html = renderTrackingPage(trackingPageView(input), {
+      language: 'en',
+      timeZone: 'UTC',
+      brand: 'A & B "Motors"',
+    });
     expect(html).not.toContain('<img src=x');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(html).toContain('A &amp; B &quot;Motors&quot;');

@@ -24,12 +24,16 @@ const SAMPLES = 3;
 
 const compiled = new Map<string, CompiledRoute>();
 for (const route of allRoutes) {
-  compiled.set(route.id, ((await import(`../../lib/schemas/generated/${route.id}.js`)) as { default: CompiledRoute }).default);
+  compiled.set(
+    route.id,
+    ((await import(`../../lib/schemas/generated/${route.id}.js`)) as { default: CompiledRoute }).default,
+  );
 }
 
 type Part = 'params' | 'query' | 'body';
 const LOCATION: Record<Part, string> = { params: 'path', query: 'query', body: 'body' };
-const schemaOf = (route: RouteSpec, part: Part): JsonSchema | undefined => (route[part] ? (toJsonSchema(route[part] as TSchema) as JsonSchema) : undefined);
+const schemaOf = (route: RouteSpec, part: Part): JsonSchema | undefined =>
+  route[part] ? (toJsonSchema(route[part] as TSchema) as JsonSchema) : undefined;
 const modeOf = (part: Part) => (part === 'body' ? 'json' : 'text');
 
 /** A valid value of a part (fresh each time: the query and path validators coerce in place). */
@@ -39,7 +43,10 @@ function validPart(route: RouteSpec, part: Part, seed: number): unknown {
   if (!schema) return undefined;
   const key = `${route.id} ${part} ${seed}`;
   if (!validParts.has(key))
-    validParts.set(key, JSON.stringify(fc.sample(validArbitrary(schema, { mode: modeOf(part), minimal: true }), { seed, numRuns: 1 })[0]));
+    validParts.set(
+      key,
+      JSON.stringify(fc.sample(validArbitrary(schema, { mode: modeOf(part), minimal: true }), { seed, numRuns: 1 })[0]),
+    );
   return JSON.parse(validParts.get(key)!) as unknown;
 }
 
@@ -63,7 +70,10 @@ const NO_EXAMPLE_YET: string[] = [];
 const exemptionOf = (route: string, field: string): string | undefined =>
   NO_EXAMPLE_YET.find((entry) => {
     const [method, path, prefix] = entry.split(' ');
-    return `${method!} ${path!}` === route && (field === prefix || field.startsWith(`${prefix!}.`) || field.startsWith(`${prefix!}[`));
+    return (
+      `${method!} ${path!}` === route &&
+      (field === prefix || field.startsWith(`${prefix!}.`) || field.startsWith(`${prefix!}[`))
+    );
   });
 const exemptionsUsed = new Set<string>();
 
@@ -91,7 +101,10 @@ function findingsOf(route: RouteSpec): { findings: Finding[]; refused: number } 
       values.forEach((value, i) => {
         const event = {
           pathParameters: (part === 'params' ? value : validPart(route, 'params', SEED + i)) as Record<string, string>,
-          queryStringParameters: (part === 'query' ? value : validPart(route, 'query', SEED + i)) as Record<string, string>,
+          queryStringParameters: (part === 'query' ? value : validPart(route, 'query', SEED + i)) as Record<
+            string,
+            string
+          >,
           body: part === 'body' ? value : validPart(route, 'body', SEED + i),
         };
         const validate = eventValidator(contract);
@@ -99,10 +112,19 @@ function findingsOf(route: RouteSpec): { findings: Finding[]; refused: number } 
         refused += 1;
         for (const detail of validate.errors ?? []) {
           const problem = problemOf(detail, detail.field?.split(/[.[]/)[0] ?? location);
-          const exemption = problem === 'gives no example' ? exemptionOf(`${route.method} ${route.path}`, detail.field ?? '') : undefined;
+          const exemption =
+            problem === 'gives no example'
+              ? exemptionOf(`${route.method} ${route.path}`, detail.field ?? '')
+              : undefined;
           if (exemption) exemptionsUsed.add(exemption);
           else if (problem)
-            findings.push({ route: `${route.method} ${route.path}`, variant: variant.kind, field: detail.field ?? '', message: detail.message, problem });
+            findings.push({
+              route: `${route.method} ${route.path}`,
+              variant: variant.kind,
+              field: detail.field ?? '',
+              message: detail.message,
+              problem,
+            });
         }
       });
     }
@@ -112,22 +134,30 @@ function findingsOf(route: RouteSpec): { findings: Finding[]; refused: number } 
 }
 
 describe('every validation message names the field, says what was expected and gives an example', () => {
-  it.each(allRoutes.filter((r) => r.body || r.query || r.params).map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_name, route) => {
-    const { findings } = findingsOf(route);
-    const distinct = [...new Map(findings.map((f) => [`${f.field} ${f.message}`, f])).values()];
+  it.each(allRoutes.filter((r) => r.body || r.query || r.params).map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s',
+    (_name, route) => {
+      const { findings } = findingsOf(route);
+      const distinct = [...new Map(findings.map((f) => [`${f.field} ${f.message}`, f])).values()];
 
-    expect(distinct.map((f) => `${f.variant} -> ${f.field}: "${f.message}" (${f.problem})`)).toEqual([]);
-  });
+      expect(distinct.map((f) => `${f.variant} -> ${f.field}: "${f.message}" (${f.problem})`)).toEqual([]);
+    },
+  );
 
   it('refuses something on every route that takes input (the corpus is not empty)', () => {
-    const total = allRoutes.filter((r) => r.body || r.query || r.params).reduce((sum, route) => sum + findingsOf(route).refused, 0);
+    const total = allRoutes
+      .filter((r) => r.body || r.query || r.params)
+      .reduce((sum, route) => sum + findingsOf(route).refused, 0);
     expect(total).toBeGreaterThan(500);
     expect(NO_EXAMPLE_YET.filter((entry) => !exemptionsUsed.has(entry))).toEqual([]);
   });
 });
 
 describe('messages reported by users, before and after', () => {
-  const validate = (id: string, event: { body?: unknown; pathParameters?: Record<string, string>; queryStringParameters?: Record<string, string> }) => {
+  const validate = (
+    id: string,
+    event: { body?: unknown; pathParameters?: Record<string, string>; queryStringParameters?: Record<string, string> },
+  ) => {
     const check = eventValidator(compiled.get(id)!);
     check({ pathParameters: { id: 'ckx8k2m1p0000abcd1234efg' }, ...event });
     return check.errors ?? [];
@@ -135,15 +165,23 @@ describe('messages reported by users, before and after', () => {
 
   it('a photo that is not an object says a url is expected, with an example', () => {
     const [detail] = validate('createInspection', {
-      body: { orderId: 'ckx8k2m1p0000abcd1234efg', inspectorId: 'ckx8k2m1p0000abcd1234efh', photos: ['https://example.com/a.jpg'] },
+      body: {
+        orderId: 'ckx8k2m1p0000abcd1234efg',
+        inspectorId: 'ckx8k2m1p0000abcd1234efh',
+        photos: ['https://example.com/a.jpg'],
+      },
     });
 
     expect(detail?.field).toBe('body.photos[0]');
-    expect(detail?.message).toMatch(/^must be an object with url \(required\), .*e\.g\. \{"url":"https:\/\/[^"]+"\}; got a string$/);
+    expect(detail?.message).toMatch(
+      /^must be an object with url \(required\), .*e\.g\. \{"url":"https:\/\/[^"]+"\}; got a string$/,
+    );
   });
 
   it('a number for a contract mileage says a string is expected, with an example', () => {
-    const errors = validate('createContract', { body: { orderId: 'ckx8k2m1p0000abcd1234efg', customerName: 'Layla Haddad', mileage: 45000 } });
+    const errors = validate('createContract', {
+      body: { orderId: 'ckx8k2m1p0000abcd1234efg', customerName: 'Layla Haddad', mileage: 45000 },
+    });
 
     expect(errors).toEqual([{ field: 'body.mileage', message: 'must be a string, e.g. "45,000 km"; got a number' }]);
   });
@@ -151,34 +189,55 @@ describe('messages reported by users, before and after', () => {
   it('a missing required field says what it takes', () => {
     const errors = validate('createCustomer', { body: { mobileNumber: '+971501234567' } });
 
-    expect(errors).toEqual([{ field: 'body.name', message: expect.stringMatching(/^is required: a string, e\.g\. "[^"]+"$/) as unknown as string }]);
+    expect(errors).toEqual([
+      {
+        field: 'body.name',
+        message: expect.stringMatching(/^is required: a string, e\.g\. "[^"]+"$/) as unknown as string,
+      },
+    ]);
   });
 
   it('a missing field inside an array item names the item', () => {
     const errors = validate('createInspection', {
-      body: { orderId: 'ckx8k2m1p0000abcd1234efg', inspectorId: 'ckx8k2m1p0000abcd1234efh', photos: [{ caption: 'front' }] },
+      body: {
+        orderId: 'ckx8k2m1p0000abcd1234efg',
+        inspectorId: 'ckx8k2m1p0000abcd1234efh',
+        photos: [{ caption: 'front' }],
+      },
     });
 
     expect(errors).toEqual([
       {
         field: 'body.photos[0].url',
-        message: expect.stringMatching(/^is required: a web address starting with http:\/\/ or https:\/\/, e\.g\. "https:/) as unknown as string,
+        message: expect.stringMatching(
+          /^is required: a web address starting with http:\/\/ or https:\/\/, e\.g\. "https:/,
+        ) as unknown as string,
       },
     ]);
   });
 
   it('an unknown field of a nested object lists the fields it has', () => {
     const errors = validate('createInspection', {
-      body: { orderId: 'ckx8k2m1p0000abcd1234efg', inspectorId: 'ckx8k2m1p0000abcd1234efh', photos: [{ url: 'https://example.com/a.jpg', colour: 'red' }] },
+      body: {
+        orderId: 'ckx8k2m1p0000abcd1234efg',
+        inspectorId: 'ckx8k2m1p0000abcd1234efh',
+        photos: [{ url: 'https://example.com/a.jpg', colour: 'red' }],
+      },
     });
 
     expect(errors).toEqual([
-      { field: 'body.photos[0].colour', message: 'is not a field of body.photos[0]; the fields are url, thumbnailUrl, type, caption, priority, uploadedAt' },
+      {
+        field: 'body.photos[0].colour',
+        message:
+          'is not a field of body.photos[0]; the fields are url, thumbnailUrl, type, caption, priority, uploadedAt',
+      },
     ]);
   });
 
   it('an enum says which values it takes and what came', () => {
-    const errors = validate('createContract', { body: { orderId: 'ckx8k2m1p0000abcd1234efg', customerName: 'Layla Haddad', currency: 'EUR' } });
+    const errors = validate('createContract', {
+      body: { orderId: 'ckx8k2m1p0000abcd1234efg', customerName: 'Layla Haddad', currency: 'EUR' },
+    });
 
     expect(errors).toEqual([{ field: 'body.currency', message: 'must be one of USD, KRW, AED; got "EUR"' }]);
   });
@@ -192,7 +251,12 @@ describe('messages reported by users, before and after', () => {
   it('a bad path id gives an example id', () => {
     const errors = validate('getOrder', { pathParameters: { id: 'ORDER-1' } });
 
-    expect(errors).toEqual([{ field: 'path.id', message: 'must be an id of lowercase letters and digits, e.g. ckx8k2m1p0000abcd1234efg; got "ORDER-1"' }]);
+    expect(errors).toEqual([
+      {
+        field: 'path.id',
+        message: 'must be an id of lowercase letters and digits, e.g. ckx8k2m1p0000abcd1234efg; got "ORDER-1"',
+      },
+    ]);
   });
 
   it('a body that is not an object names the fields it takes', () => {

@@ -20,7 +20,13 @@ const ajvError = (overrides: Partial<AjvErrorObject>): AjvErrorObject => ({
 
 describe('toFieldErrors: field names', () => {
   it('names a missing property after the object it is missing from', () => {
-    const errors = [ajvError({ keyword: 'required', params: { missingProperty: 'name' }, message: "must have required property 'name'" })];
+    const errors = [
+      ajvError({
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property 'name'",
+      }),
+    ];
 
     expect(toFieldErrors('body', errors)).toEqual([{ field: 'body.name', message: 'is required' }]);
   });
@@ -32,7 +38,9 @@ describe('toFieldErrors: field names', () => {
   });
 
   it('writes array indexes in brackets', () => {
-    const errors = [ajvError({ instancePath: '/items/0/amount', keyword: 'minimum', params: { limit: 0 }, message: 'must be >= 0' })];
+    const errors = [
+      ajvError({ instancePath: '/items/0/amount', keyword: 'minimum', params: { limit: 0 }, message: 'must be >= 0' }),
+    ];
 
     expect(toFieldErrors('body', errors)).toEqual([{ field: 'body.items[0].amount', message: 'must be 0 or more' }]);
   });
@@ -40,7 +48,9 @@ describe('toFieldErrors: field names', () => {
   it('names an unknown property and says it is not a known field', () => {
     const errors = [ajvError({ keyword: 'additionalProperties', params: { additionalProperty: 'isAdmin' } })];
 
-    expect(toFieldErrors('body', errors)).toEqual([{ field: 'body.isAdmin', message: 'is not a field of this request' }]);
+    expect(toFieldErrors('body', errors)).toEqual([
+      { field: 'body.isAdmin', message: 'is not a field of this request' },
+    ]);
   });
 
   it('unescapes JSON-pointer segments (~1 is /, ~0 is ~)', () => {
@@ -56,10 +66,16 @@ describe('toFieldErrors: field names', () => {
   });
 
   it('prefixes query and path errors with where they came from', () => {
-    const errors = [ajvError({ instancePath: '/pageSize', keyword: 'maximum', params: { limit: 100 }, message: 'must be <= 100' })];
+    const errors = [
+      ajvError({ instancePath: '/pageSize', keyword: 'maximum', params: { limit: 100 }, message: 'must be <= 100' }),
+    ];
 
     expect(toFieldErrors('query', errors)).toEqual([{ field: 'query.pageSize', message: 'must be 100 or less' }]);
-    expect(toFieldErrors('path', [ajvError({ instancePath: '/id', keyword: 'pattern', params: { pattern: '^[a-z0-9]+$' } })])).toEqual([
+    expect(
+      toFieldErrors('path', [
+        ajvError({ instancePath: '/id', keyword: 'pattern', params: { pattern: '^[a-z0-9]+$' } }),
+      ]),
+    ).toEqual([
       { field: 'path.id', message: 'must be an id of lowercase letters and digits, e.g. ckx8k2m1p0000abcd1234efg' },
     ]);
   });
@@ -67,7 +83,9 @@ describe('toFieldErrors: field names', () => {
 
 describe('toFieldErrors: messages', () => {
   it('lists the allowed values of an enum', () => {
-    const errors = [ajvError({ instancePath: '/exact', keyword: 'enum', params: { allowedValues: ['true', 'false'] } })];
+    const errors = [
+      ajvError({ instancePath: '/exact', keyword: 'enum', params: { allowedValues: ['true', 'false'] } }),
+    ];
 
     expect(toFieldErrors('query', errors)).toEqual([{ field: 'query.exact', message: 'must be one of true, false' }]);
   });
@@ -75,7 +93,9 @@ describe('toFieldErrors: messages', () => {
   it('quotes the required value of a const', () => {
     const errors = [ajvError({ instancePath: '/currency', keyword: 'const', params: { allowedValue: 'USD' } })];
 
-    expect(toFieldErrors('body', errors)).toEqual([{ field: 'body.currency', message: 'must be USD, the only value it takes' }]);
+    expect(toFieldErrors('body', errors)).toEqual([
+      { field: 'body.currency', message: 'must be USD, the only value it takes' },
+    ]);
   });
 
   it('words lengths, bounds, sizes and formats in plain sentences', () => {
@@ -91,11 +111,18 @@ describe('toFieldErrors: messages', () => {
       [{ keyword: 'format', params: { format: 'email' } }, 'must be an email address, e.g. name@example.com'],
       [{ keyword: 'format', params: { format: 'currency' } }, 'must be an ISO 4217 currency code, e.g. USD'],
     ];
-    for (const [error, message] of cases) expect(toFieldErrors('body', [ajvError({ instancePath: '/x', ...error })])).toEqual([{ field: 'body.x', message }]);
+    for (const [error, message] of cases)
+      expect(toFieldErrors('body', [ajvError({ instancePath: '/x', ...error })])).toEqual([
+        { field: 'body.x', message },
+      ]);
   });
 
   it("falls back to Ajv's message for keywords the schemas do not use, and to 'is invalid' when there is none", () => {
-    const withMessage = ajvError({ instancePath: '/a', keyword: 'dependentRequired', message: 'must have property b when property a is present' });
+    const withMessage = ajvError({
+      instancePath: '/a',
+      keyword: 'dependentRequired',
+      message: 'must have property b when property a is present',
+    });
     const withoutMessage: AjvErrorObject = { instancePath: '/x', keyword: 'custom', params: {} };
 
     expect(toFieldErrors('body', [withMessage, withoutMessage])).toEqual([
@@ -139,12 +166,19 @@ describe('toFieldErrors: shaping the list', () => {
 
     expect(toFieldErrors('body', [error, { ...error }, error, tooShort, notPhone])).toEqual([
       { field: 'body.name', message: 'must be a string' },
-      { field: 'body.mobile', message: 'must be at least 6 characters long and must be a phone number with its country code, e.g. +971501234567' },
+      {
+        field: 'body.mobile',
+        message:
+          'must be at least 6 characters long and must be a phone number with its country code, e.g. +971501234567',
+      },
     ]);
   });
 
   it('keeps the order in which Ajv reported the errors', () => {
-    const errors = [ajvError({ keyword: 'required', params: { missingProperty: 'b' } }), ajvError({ keyword: 'required', params: { missingProperty: 'a' } })];
+    const errors = [
+      ajvError({ keyword: 'required', params: { missingProperty: 'b' } }),
+      ajvError({ keyword: 'required', params: { missingProperty: 'a' } }),
+    ];
 
     expect(toFieldErrors('body', errors).map((e) => e.field)).toEqual(['body.b', 'body.a']);
   });
@@ -159,7 +193,10 @@ describe('toFieldErrors over real Ajv output', () => {
     properties: {
       name: { type: 'string', minLength: 1 },
       currency: { enum: ['USD', 'KRW', 'AED'] },
-      items: { type: 'array', items: { type: 'object', required: ['amount'], properties: { amount: { type: 'number', minimum: 0 } } } },
+      items: {
+        type: 'array',
+        items: { type: 'object', required: ['amount'], properties: { amount: { type: 'number', minimum: 0 } } },
+      },
     },
   });
 
@@ -182,13 +219,24 @@ describe('toFieldErrors over real Ajv output', () => {
 });
 
 describe('eventValidator', () => {
-  const compile = (schema: object) => new Ajv({ allErrors: true, coerceTypes: true, useDefaults: true }).compile(schema);
-  const contract = (parts: Partial<CompiledRoute>): CompiledRoute => ({ id: 't', route: 'POST /t/{id}', status: 200, hasBody: true, ...parts });
+  const compile = (schema: object) =>
+    new Ajv({ allErrors: true, coerceTypes: true, useDefaults: true }).compile(schema);
+  const contract = (parts: Partial<CompiledRoute>): CompiledRoute => ({
+    id: 't',
+    route: 'POST /t/{id}',
+    status: 200,
+    hasBody: true,
+    ...parts,
+  });
 
   it('collects path, query and body errors into one list, in that order', () => {
     const validate = eventValidator(
       contract({
-        validateParams: compile({ type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[a-z0-9]+$' } } }),
+        validateParams: compile({
+          type: 'object',
+          required: ['id'],
+          properties: { id: { type: 'string', pattern: '^[a-z0-9]+$' } },
+        }),
         validateQuery: compile({ type: 'object', properties: { page: { type: 'integer', minimum: 1 } } }),
         validateBody: compile({ type: 'object', required: ['name'] }),
       }),
@@ -202,7 +250,10 @@ describe('eventValidator', () => {
 
   it('passes a valid event, clears earlier errors and coerces query values in place', () => {
     const validate = eventValidator(
-      contract({ validateQuery: compile({ type: 'object', properties: { page: { type: 'integer', minimum: 1, default: 1 } } }), hasBody: false }),
+      contract({
+        validateQuery: compile({ type: 'object', properties: { page: { type: 'integer', minimum: 1, default: 1 } } }),
+        hasBody: false,
+      }),
     );
     validate({ queryStringParameters: { page: '0' } });
     const event: { queryStringParameters: Record<string, string | undefined> | null } = { queryStringParameters: null };
@@ -217,7 +268,14 @@ describe('eventValidator', () => {
 
 describe('the generated validators: every problem of a request in one answer', () => {
   it('reports unknown fields, formats (phone, email, currency) and enums of one body together', () => {
-    const body = { extra: 1, name: '', mobileNumber: '0501234567', email: 'not-an-email', language: 'fr', walletCurrency: 'ABC' };
+    const body = {
+      extra: 1,
+      name: '',
+      mobileNumber: '0501234567',
+      email: 'not-an-email',
+      language: 'fr',
+      walletCurrency: 'ABC',
+    };
 
     const validate = createCustomer.validateBody!;
     expect(validate(body)).toBe(false);
@@ -225,23 +283,31 @@ describe('the generated validators: every problem of a request in one answer', (
     expect(toFieldErrors('body', validate.errors, body)).toEqual([
       { field: 'body.extra', message: 'is not a field of this request' },
       { field: 'body.name', message: 'must not be empty' },
-      { field: 'body.mobileNumber', message: 'must be a phone number with its country code, e.g. +971501234567; got "0501234567"' },
+      {
+        field: 'body.mobileNumber',
+        message: 'must be a phone number with its country code, e.g. +971501234567; got "0501234567"',
+      },
       { field: 'body.email', message: 'must be an email address, e.g. name@example.com; got "not-an-email"' },
       { field: 'body.language', message: 'must be one of en, ar; got "fr"' },
       { field: 'body.walletCurrency', message: 'must be an ISO 4217 currency code, e.g. USD; got "ABC"' },
     ]);
     // With the route's hints (as the pipeline passes them), the unknown field lists the known ones and the empty one shows a value.
-    expect(toFieldErrors('body', validate.errors, body, createCustomer.bodyNames, createCustomer.bodyHints).slice(0, 2)).toEqual([
+    expect(
+      toFieldErrors('body', validate.errors, body, createCustomer.bodyNames, createCustomer.bodyHints).slice(0, 2),
+    ).toEqual([
       {
         field: 'body.extra',
-        message: 'is not a field of this request; the fields are name, mobileNumber, email, idNumber, country, address, language, walletCurrency, tenantId',
+        message:
+          'is not a field of this request; the fields are name, mobileNumber, email, idNumber, country, address, language, walletCurrency, tenantId',
       },
       { field: 'body.name', message: 'must not be empty, e.g. "Layla Haddad"' },
     ]);
   });
 
   it('accepts a phone number written with spaces and dashes, and a real currency', () => {
-    expect(createCustomer.validateBody!({ name: 'A', mobileNumber: '+971 50-123 4567', walletCurrency: 'AED' })).toBe(true);
+    expect(createCustomer.validateBody!({ name: 'A', mobileNumber: '+971 50-123 4567', walletCurrency: 'AED' })).toBe(
+      true,
+    );
   });
 
   it('says "must be one of" once for a union of literals, however many values it has', () => {
@@ -250,7 +316,9 @@ describe('the generated validators: every problem of a request in one answer', (
     const validate = setCustomsInvoice.validateBody!;
     expect(validate(body)).toBe(false);
 
-    expect(toFieldErrors('body', validate.errors, body)).toEqual([{ field: 'body.currency', message: 'must be one of USD, SAR, KRW, AED; got "EUR"' }]);
+    expect(toFieldErrors('body', validate.errors, body)).toEqual([
+      { field: 'body.currency', message: 'must be one of USD, SAR, KRW, AED; got "EUR"' },
+    ]);
   });
 });
 
@@ -275,18 +343,24 @@ describe('unknown names: the one most likely meant', () => {
   it('suggests it in the message of an unknown query parameter, over the whole event', () => {
     const validate = eventValidator(listCars);
     expect(validate({ queryStringParameters: { sort: 'price' } })).toBe(false);
-    expect(validate.errors).toEqual([{ field: 'query.sort', message: 'is not a field of this request; did you mean sortBy?' }]);
+    expect(validate.errors).toEqual([
+      { field: 'query.sort', message: 'is not a field of this request; did you mean sortBy?' },
+    ]);
   });
 
   it('suggests it for an unknown top-level body field, and lists the fields when no name is close', () => {
     const validate = eventValidator(createCustomer);
     expect(validate({ body: { name: 'Layla', mobile: '+971501234567' } })).toBe(false);
-    expect(validate.errors).toContainEqual({ field: 'body.mobile', message: 'is not a field of this request; did you mean mobileNumber?' });
+    expect(validate.errors).toContainEqual({
+      field: 'body.mobile',
+      message: 'is not a field of this request; did you mean mobileNumber?',
+    });
     expect(validate({ body: { name: 'Layla', mobileNumber: '+971501234567', isAdmin: true } })).toBe(false);
     expect(validate.errors).toEqual([
       {
         field: 'body.isAdmin',
-        message: 'is not a field of this request; the fields are name, mobileNumber, email, idNumber, country, address, language, walletCurrency, tenantId',
+        message:
+          'is not a field of this request; the fields are name, mobileNumber, email, idNumber, country, address, language, walletCurrency, tenantId',
       },
     ]);
   });
@@ -300,9 +374,11 @@ describe('dates', () => {
     expect(formats.date('1900-01-01')).toBe(true);
     expect(formats['date-time']('0001-01-01T00:00:00Z')).toBe(false);
     expect(formats['date-time']('2026-11-26T04:00:00+04:00')).toBe(true);
-    expect(toFieldErrors('body', [ajvError({ instancePath: '/inspectionDate', keyword: 'format', params: { format: 'date-time' } })])[0]?.message).toContain(
-      'from 1900 on',
-    );
+    expect(
+      toFieldErrors('body', [
+        ajvError({ instancePath: '/inspectionDate', keyword: 'format', params: { format: 'date-time' } }),
+      ])[0]?.message,
+    ).toContain('from 1900 on');
   });
 });
 
@@ -310,10 +386,35 @@ describe('compiled query validators coerce as Ajv does', () => {
   // The build writes each parameter's coercion as one helper call (scripts/build-contracts.ts,
   // compactCoercions): the generated listCars validator must take and refuse, and coerce to, exactly
   // what Ajv compiled at run time from the same schema does.
-  const reference = new Ajv({ allErrors: true, coerceTypes: true, useDefaults: true, strict: false, formats: { 'date-time': true } }).compile(
-    forValidation(listCarsRoute.query!),
-  );
-  const values: unknown[] = ['2', '02', '1.5', '', ' ', 'x', '1e3', '-3', 'true', 'false', 'null', 7, 2.5, 0, true, false, null, [], {}, ['1']];
+  const reference = new Ajv({
+    allErrors: true,
+    coerceTypes: true,
+    useDefaults: true,
+    strict: false,
+    formats: { 'date-time': true },
+  }).compile(forValidation(listCarsRoute.query!));
+  const values: unknown[] = [
+    '2',
+    '02',
+    '1.5',
+    '',
+    ' ',
+    'x',
+    '1e3',
+    '-3',
+    'true',
+    'false',
+    'null',
+    7,
+    2.5,
+    0,
+    true,
+    false,
+    null,
+    [],
+    {},
+    ['1'],
+  ];
   const fields = ['page', 'limit', 'priceFrom', 'kmTo', 'yearFrom', 'makeEn', 'search', 'sortOrder', 'published'];
 
   it.each(fields)('%s', (field) => {
@@ -337,12 +438,21 @@ describe('fieldHints', () => {
   const schema = {
     type: 'object',
     required: ['name'],
-    properties: { name: { type: 'string' }, notes: { type: 'string' }, count: { type: 'integer' }, tags: { type: 'array', items: { type: 'string' } } },
+    properties: {
+      name: { type: 'string' },
+      notes: { type: 'string' },
+      count: { type: 'integer' },
+      tags: { type: 'array', items: { type: 'string' } },
+    },
   };
 
   it('leaves out what a field takes when no rule requires it and it only names its type, and the messages stay the same', () => {
     const hints = fieldHints(schema);
-    const spelledOut = { ...hints, notes: { ...hints.notes, expect: 'a string' }, count: { ...hints.count, expect: 'a whole number' } };
+    const spelledOut = {
+      ...hints,
+      notes: { ...hints.notes, expect: 'a string' },
+      count: { ...hints.count, expect: 'a whole number' },
+    };
     const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
     const data = { notes: 5, count: 'x', tags: [1] };
     validate(data);
@@ -351,7 +461,11 @@ describe('fieldHints', () => {
     expect(hints.notes).not.toHaveProperty('expect');
     expect(hints.count).not.toHaveProperty('expect');
     expect(hints.tags?.expect).toBe('an array of strings');
-    expect(toFieldErrors('body', validate.errors, data, undefined, hints)).toEqual(toFieldErrors('body', validate.errors, data, undefined, spelledOut));
-    expect(toFieldErrors('body', validate.errors, data, undefined, hints).map((e) => e.message)).toContain('is required: a string');
+    expect(toFieldErrors('body', validate.errors, data, undefined, hints)).toEqual(
+      toFieldErrors('body', validate.errors, data, undefined, spelledOut),
+    );
+    expect(toFieldErrors('body', validate.errors, data, undefined, hints).map((e) => e.message)).toContain(
+      'is required: a string',
+    );
   });
 });

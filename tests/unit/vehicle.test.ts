@@ -59,7 +59,9 @@ describe('vehicleOf', () => {
       model: 'Land Cruiser',
       year: 2020,
     });
-    expect(vehicleOf({ carDetails: { makeEn: 'Kia', make: 'KIA MOTORS', modelEn: 'K5', model: 'Optima' } })).toMatchObject({ make: 'Kia', model: 'K5' });
+    expect(
+      vehicleOf({ carDetails: { makeEn: 'Kia', make: 'KIA MOTORS', modelEn: 'K5', model: 'Optima' } }),
+    ).toMatchObject({ make: 'Kia', model: 'K5' });
   });
 
   it("reads the contract's car: its own vin, color and mileage over the snapshot it carries", () => {
@@ -133,7 +135,15 @@ describe('vehicleOf', () => {
         title: ['Kia Sorento'],
         condition: 'refurbished',
       },
-      customsInvoice: { carMake: 'Kia', carModel: 'Sorento', carYear: 2022.5, carVin: ['x'], mileageKm: -3, engineCapacityCc: 0, condition: 1 },
+      customsInvoice: {
+        carMake: 'Kia',
+        carModel: 'Sorento',
+        carYear: 2022.5,
+        carVin: ['x'],
+        mileageKm: -3,
+        engineCapacityCc: 0,
+        condition: 1,
+      },
     });
     expect(vehicle).toEqual({ make: 'Kia', model: 'Sorento', condition: 'used' });
   });
@@ -145,14 +155,17 @@ describe('vehicleOf', () => {
   });
 
   it('refuses a year outside 1900 to 2100, and a year that is not whole', () => {
-    for (const year of [1899, 2101, 2022.5, Number.POSITIVE_INFINITY]) expect(vehicleOf({ carDetails: { year } }).year, String(year)).toBeUndefined();
+    for (const year of [1899, 2101, 2022.5, Number.POSITIVE_INFINITY])
+      expect(vehicleOf({ carDetails: { year } }).year, String(year)).toBeUndefined();
     expect(vehicleOf({ carDetails: { year: 1900 } }).year).toBe(1900);
   });
 
   it('ignores sources that are not objects', () => {
     const junk = [null, 'Kia Sorento', 42, ['Kia']] as unknown as Record<string, unknown>[];
     for (const value of junk) {
-      expect(vehicleOf({ carDetails: value, contract: value as never, customsInvoice: value })).toEqual({ condition: 'used' });
+      expect(vehicleOf({ carDetails: value, contract: value as never, customsInvoice: value })).toEqual({
+        condition: 'used',
+      });
       expect(vehicleOf({ contract: { carDetails: value } })).toEqual({ condition: 'used' });
     }
   });
@@ -162,11 +175,20 @@ describe('vehicleOf', () => {
       carDetails: { makeEn: '  Kia ', modelEn: '', vin: '   ', color: '\tWhite\n' },
       contract: { carDetails: { modelEn: ' Sorento ' }, vin: ' KNAPU81BDN7123456 ', mileage: '  ' },
     });
-    expect(vehicle).toEqual({ make: 'Kia', model: 'Sorento', vin: 'KNAPU81BDN7123456', color: 'White', condition: 'used' });
+    expect(vehicle).toEqual({
+      make: 'Kia',
+      model: 'Sorento',
+      vin: 'KNAPU81BDN7123456',
+      color: 'White',
+      condition: 'used',
+    });
   });
 
   it('treats a placeholder typed for a name ("car", "unknown", "-") as absent', () => {
-    const vehicle = vehicleOf({ carDetails: { makeEn: 'Car', modelEn: 'unknown', title: 'car' }, customsInvoice: { carMake: '-', carModel: 'Sorento' } });
+    const vehicle = vehicleOf({
+      carDetails: { makeEn: 'Car', modelEn: 'unknown', title: 'car' },
+      customsInvoice: { carMake: '-', carModel: 'Sorento' },
+    });
     expect(vehicle).toEqual({ model: 'Sorento', condition: 'used' });
   });
 
@@ -174,11 +196,16 @@ describe('vehicleOf', () => {
     expect(vehicleOf({}).condition).toBe('used');
     expect(vehicleOf({ customsInvoice: { condition: 'new' } }).condition).toBe('new');
     expect(vehicleOf({ carDetails: { condition: ' New ' } }).condition).toBe('new');
-    expect(vehicleOf({ carDetails: { condition: 'used' }, customsInvoice: { condition: 'new' } }).condition).toBe('used');
+    expect(vehicleOf({ carDetails: { condition: 'used' }, customsInvoice: { condition: 'new' } }).condition).toBe(
+      'used',
+    );
   });
 
   it('keeps a mileage as written beside the kilometres a source gives as a number', () => {
-    expect(vehicleOf({ carDetails: { kilometers: 42_000 }, contract: { mileage: '45,000 km' } })).toMatchObject({ mileageKm: 42_000, mileage: '45,000 km' });
+    expect(vehicleOf({ carDetails: { kilometers: 42_000 }, contract: { mileage: '45,000 km' } })).toMatchObject({
+      mileageKm: 42_000,
+      mileage: '45,000 km',
+    });
     expect(vehicleOf({ contract: { mileage: '45,000 km' } }).mileageKm).toBeUndefined();
   });
 });
@@ -199,7 +226,9 @@ describe('vehicleName', () => {
   it('does not repeat a make or a year the model was typed with', () => {
     expect(vehicleName({ make: 'Kia', model: 'Kia Sorento', year: 2022 })).toBe('Kia Sorento 2022');
     expect(vehicleName({ make: 'kia', model: 'KIA Sorento 2022', year: 2022 })).toBe('KIA Sorento 2022');
-    expect(vehicleName({ make: 'Land Rover', model: 'Land Rover Defender', year: 2021 })).toBe('Land Rover Defender 2021');
+    expect(vehicleName({ make: 'Land Rover', model: 'Land Rover Defender', year: 2021 })).toBe(
+      'Land Rover Defender 2021',
+    );
     // Only whole words: "Mini" is not in "Minivan".
     expect(vehicleName({ make: 'Mini', model: 'Minivan' })).toBe('Mini Minivan');
   });
@@ -223,7 +252,9 @@ describe('vehicleName', () => {
 
 describe('vehicleLabel', () => {
   it('is the name when there is one, in either language', () => {
-    const vehicle = vehicleOf({ contract: { carDetails: { makeEn: 'Kia', modelEn: 'Sorento', year: 2022 }, vin: 'KNAPU81BDN7123456' } });
+    const vehicle = vehicleOf({
+      contract: { carDetails: { makeEn: 'Kia', modelEn: 'Sorento', year: 2022 }, vin: 'KNAPU81BDN7123456' },
+    });
     expect(vehicleLabel(vehicle, 'en', 1042)).toBe('Kia Sorento 2022');
     expect(vehicleLabel(vehicle, 'ar', 1042)).toBe('Kia Sorento 2022');
   });
@@ -235,9 +266,15 @@ describe('vehicleLabel', () => {
   });
 
   it('says what is missing when nothing names the car', () => {
-    expect(vehicleLabel(vehicleOf({ carDetails: {} }), 'en', 1042)).toBe('the car of order #1042 (make and model not recorded yet)');
-    expect(vehicleLabel(vehicleOf({ carDetails: {} }), 'ar', 1042)).toBe('سيارة الطلب رقم 1042 (لم تُسجَّل الماركة والطراز بعد)');
-    expect(vehicleLabel({ year: 2022, color: 'White' }, 'en', 7)).toBe('the car of order #7 (make and model not recorded yet)');
+    expect(vehicleLabel(vehicleOf({ carDetails: {} }), 'en', 1042)).toBe(
+      'the car of order #1042 (make and model not recorded yet)',
+    );
+    expect(vehicleLabel(vehicleOf({ carDetails: {} }), 'ar', 1042)).toBe(
+      'سيارة الطلب رقم 1042 (لم تُسجَّل الماركة والطراز بعد)',
+    );
+    expect(vehicleLabel({ year: 2022, color: 'White' }, 'en', 7)).toBe(
+      'the car of order #7 (make and model not recorded yet)',
+    );
   });
 
   it('after text that already says "the car" ("سيارة"), describes an unnamed car without saying it again', () => {
@@ -245,10 +282,16 @@ describe('vehicleLabel', () => {
     expect(vehicleLabel({}, 'en', 1042, afterCarWord)).toBe('car of order #1042 (make and model not recorded yet)');
     expect(vehicleLabel({}, 'ar', 1042, afterCarWord)).toBe('الطلب رقم 1042 (لم تُسجَّل الماركة والطراز بعد)');
     expect(vehicleLabel({ vin: 'KNAPU81BDN7123456' }, 'en', 1042, afterCarWord)).toBe('car with VIN KNAPU81BDN7123456');
-    expect(vehicleLabel({ vin: 'KNAPU81BDN7123456' }, 'ar', 1042, afterCarWord)).toBe('ذات رقم الهيكل KNAPU81BDN7123456');
+    expect(vehicleLabel({ vin: 'KNAPU81BDN7123456' }, 'ar', 1042, afterCarWord)).toBe(
+      'ذات رقم الهيكل KNAPU81BDN7123456',
+    );
     // A name reads the same either way.
-    expect(vehicleLabel({ make: 'Kia', model: 'Sorento', year: 2022 }, 'ar', 1042, afterCarWord)).toBe('Kia Sorento 2022');
-    expect(vehicleLabel({}, 'en', 1042, { afterCarWord: false })).toBe('the car of order #1042 (make and model not recorded yet)');
+    expect(vehicleLabel({ make: 'Kia', model: 'Sorento', year: 2022 }, 'ar', 1042, afterCarWord)).toBe(
+      'Kia Sorento 2022',
+    );
+    expect(vehicleLabel({}, 'en', 1042, { afterCarWord: false })).toBe(
+      'the car of order #1042 (make and model not recorded yet)',
+    );
   });
 
   it('falls back to English for a language it has no words in', () => {
@@ -264,7 +307,11 @@ describe('vehicleLabel', () => {
       { make: 'Car', model: ' ' },
       { vin: ' ' },
       vehicleOf({ carDetails: { title: 'car', makeEn: '', modelEn: 'CAR' } }),
-      vehicleOf({ carDetails: { makeEn: 1, modelEn: 2, year: 'car' }, contract: { vin: '' }, customsInvoice: { carMake: 'vehicle' } }),
+      vehicleOf({
+        carDetails: { makeEn: 1, modelEn: 2, year: 'car' },
+        contract: { vin: '' },
+        customsInvoice: { carMake: 'vehicle' },
+      }),
     ];
     for (const vehicle of cases) {
       for (const language of ['en', 'ar'] as const) {

@@ -2,7 +2,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { isDelivered, nextRetryDelayMs, RETRY_DELAYS_MS, shouldDisable, webhookUrlProblem } from '../../lib/domain/webhook-rules.js';
+import {
+  isDelivered,
+  nextRetryDelayMs,
+  RETRY_DELAYS_MS,
+  shouldDisable,
+  webhookUrlProblem,
+} from '../../lib/domain/webhook-rules.js';
 import { newWebhookSecret, sendWebhook } from '../../lib/notify/webhook-sender.js';
 
 describe('webhook retries', () => {
@@ -15,7 +21,8 @@ describe('webhook retries', () => {
   });
 
   it('grow between attempts, with jitter of at most a tenth', () => {
-    for (let n = 1; n < RETRY_DELAYS_MS.length; n += 1) expect(nextRetryDelayMs(n + 1, 1, 0.5)!).toBeGreaterThanOrEqual(nextRetryDelayMs(n, 1, 0.5)!);
+    for (let n = 1; n < RETRY_DELAYS_MS.length; n += 1)
+      expect(nextRetryDelayMs(n + 1, 1, 0.5)!).toBeGreaterThanOrEqual(nextRetryDelayMs(n, 1, 0.5)!);
     expect(nextRetryDelayMs(2, 1, 0)).toBe(270_000);
     expect(nextRetryDelayMs(2, 1, 1)).toBe(330_000);
   });
@@ -38,7 +45,16 @@ describe('webhook URLs', () => {
   it('must be https to a public host in AWS', () => {
     expect(webhookUrlProblem('https://erp.example.com/hooks', false)).toBeUndefined();
     expect(webhookUrlProblem('http://erp.example.com/hooks', false)).toMatch(/https/);
-    for (const host of ['localhost', '127.0.0.1', '10.1.2.3', '192.168.0.5', '172.20.0.1', '169.254.169.254', '[::1]', 'db.internal']) {
+    for (const host of [
+      'localhost',
+      '127.0.0.1',
+      '10.1.2.3',
+      '192.168.0.5',
+      '172.20.0.1',
+      '169.254.169.254',
+      '[::1]',
+      'db.internal',
+    ]) {
       expect(webhookUrlProblem(`https://${host}/hook`, false), host).toMatch(/public host/);
     }
     expect(webhookUrlProblem('https://user:pw@example.com/', false)).toMatch(/user name/);
@@ -73,12 +89,18 @@ describe('a signed delivery', () => {
     expect(sent).toBe(body);
     expect(headers['webhook-id']).toBe('evt_1');
     expect(headers['webhook-signature']!.split(' ')).toHaveLength(2);
-    for (const secret of [oldSecret, newSecret]) expect(new Webhook(secret).verify(sent, headers)).toEqual(JSON.parse(body));
+    for (const secret of [oldSecret, newSecret])
+      expect(new Webhook(secret).verify(sent, headers)).toEqual(JSON.parse(body));
     expect(() => new Webhook(newWebhookSecret()).verify(sent, headers)).toThrow();
   });
 
   it('reports a receiver that is not there as an attempt without a status', async () => {
-    const answer = await sendWebhook({ url: 'http://127.0.0.1:9/hook', id: 'evt_2', body: '{}', secrets: [newWebhookSecret()] });
+    const answer = await sendWebhook({
+      url: 'http://127.0.0.1:9/hook',
+      id: 'evt_2',
+      body: '{}',
+      secrets: [newWebhookSecret()],
+    });
     expect(answer.statusCode).toBeUndefined();
     expect(answer.error).toBeTruthy();
   });

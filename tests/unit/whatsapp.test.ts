@@ -35,7 +35,11 @@ const MESSAGES_PATH = `/v21.0/${PHONE_NUMBER_ID}/messages`;
 
 const delivered = (id: string): Answer => ({
   status: 200,
-  json: { messaging_product: 'whatsapp', contacts: [{ input: '971501234567', wa_id: '971501234567' }], messages: [{ id }] },
+  json: {
+    messaging_product: 'whatsapp',
+    contacts: [{ input: '971501234567', wa_id: '971501234567' }],
+    messages: [{ id }],
+  },
 });
 const metaError = (status: number, code: number, message: string, extra: Record<string, unknown> = {}): Answer => ({
   status,
@@ -58,7 +62,11 @@ function answer(request: IncomingMessage, response: ServerResponse): void {
     const reply = (replies.length > 1 ? replies.shift() : replies[0]) ?? delivered('wamid.default');
     if (reply === 'hang') return; // the client's timeout aborts and closes the connection
     // A fresh connection per request: a kept-alive socket closed between tests would look like a network failure.
-    response.writeHead(reply.status, { 'Content-Type': reply.raw === undefined ? 'application/json' : 'text/html', Connection: 'close', ...reply.headers });
+    response.writeHead(reply.status, {
+      'Content-Type': reply.raw === undefined ? 'application/json' : 'text/html',
+      Connection: 'close',
+      ...reply.headers,
+    });
     response.end(reply.raw ?? JSON.stringify(reply.json));
   });
 }
@@ -94,7 +102,14 @@ beforeEach(() => {
 });
 
 const channel = (options: WhatsAppOptions = {}) =>
-  createWhatsAppChannel({ baseUrl, accessToken: TOKEN, phoneNumberId: PHONE_NUMBER_ID, sleep: fakeSleep, random: () => 0.5, ...options });
+  createWhatsAppChannel({
+    baseUrl,
+    accessToken: TOKEN,
+    phoneNumberId: PHONE_NUMBER_ID,
+    sleep: fakeSleep,
+    random: () => 0.5,
+    ...options,
+  });
 
 /** A port that was free a moment ago: bound by the OS, then released. */
 async function closedPort(): Promise<number> {
@@ -105,7 +120,10 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-const TEXT: ChatMessage = { to: '+971501234567', text: 'Your Hyundai Sonata has passed inspection: https://example.com/o/1' };
+const TEXT: ChatMessage = {
+  to: '+971501234567',
+  text: 'Your Hyundai Sonata has passed inspection: https://example.com/o/1',
+};
 
 /** The ChannelError a send rejects with (fails the test if it resolves or throws something else). */
 async function failure(send: Promise<unknown>): Promise<ChannelError> {
@@ -151,7 +169,10 @@ describe('whatsapp: the request', () => {
     replies = [delivered('wamid.template1')];
 
     // Act
-    const result = await channel().send({ to: '+821012345678', template: { name: 'order_status', language: 'en_US', parameters: ['VPO-1042', 'shipped'] } });
+    const result = await channel().send({
+      to: '+821012345678',
+      template: { name: 'order_status', language: 'en_US', parameters: ['VPO-1042', 'shipped'] },
+    });
 
     // Assert
     expect(result.messageId).toBe('wamid.template1');
@@ -192,7 +213,11 @@ describe('whatsapp: the request', () => {
 
   it('sends the callback data as biz_opaque_callback_data, which Meta echoes in the statuses', async () => {
     // Act
-    await channel().send({ to: '+971501234567', template: { name: 'hello_world', language: 'en_US', parameters: [] }, callbackData: 'evt123.customer' });
+    await channel().send({
+      to: '+971501234567',
+      template: { name: 'hello_world', language: 'en_US', parameters: [] },
+      callbackData: 'evt123.customer',
+    });
     const tooLong = await channel()
       .send({ to: '+971501234567', text: 'hi', callbackData: 'x'.repeat(513) })
       .catch((error: unknown) => error);
@@ -291,7 +316,13 @@ describe('whatsapp: failures and retries', () => {
     // Assert
     expect(requests).toHaveLength(4);
     expect(sleeps).toEqual([100, 200, 400]);
-    expect(error).toMatchObject({ code: 'UNAVAILABLE', retryable: true, providerCode: 131000, httpStatus: 500, attempts: 4 });
+    expect(error).toMatchObject({
+      code: 'UNAVAILABLE',
+      retryable: true,
+      providerCode: 131000,
+      httpStatus: 500,
+      attempts: 4,
+    });
     expect(error.message).toMatch(/after 4 attempts/);
   });
 
@@ -331,7 +362,13 @@ describe('whatsapp: failures and retries', () => {
 
     // Assert
     expect(requests).toHaveLength(1);
-    expect(error).toMatchObject({ code: 'AUTH_FAILED', retryable: false, providerCode: 190, httpStatus: 401, attempts: 1 });
+    expect(error).toMatchObject({
+      code: 'AUTH_FAILED',
+      retryable: false,
+      providerCode: 190,
+      httpStatus: 401,
+      attempts: 1,
+    });
     expect(error.message).toMatch(/Session has expired/);
   });
 
@@ -366,13 +403,48 @@ describe('whatsapp: failures and retries', () => {
       code: 'REJECTED',
       retryable: false,
     },
-    { label: '131047 (outside the 24-hour window)', reply: metaError(400, 131047, 'Re-engagement message'), code: 'REJECTED', retryable: false },
-    { label: '403 code 10 (permission)', reply: metaError(403, 10, 'Permission denied'), code: 'REJECTED', retryable: false },
-    { label: '400 code 131056 (pair rate limit)', reply: metaError(400, 131056, 'Pair rate limit hit'), code: 'RATE_LIMITED', retryable: true },
-    { label: '400 code 131048 (spam rate limit)', reply: metaError(400, 131048, 'Spam rate limit hit'), code: 'RATE_LIMITED', retryable: true },
-    { label: '400 code 80007 (account rate limit)', reply: metaError(400, 80007, 'Rate limit issues'), code: 'RATE_LIMITED', retryable: true },
-    { label: '400 code 2 (service)', reply: metaError(400, 2, 'Service temporarily unavailable'), code: 'UNAVAILABLE', retryable: true },
-    { label: '400 with an HTML body', reply: { status: 400, raw: '<html>Bad Request</html>' }, code: 'REJECTED', retryable: false },
+    {
+      label: '131047 (outside the 24-hour window)',
+      reply: metaError(400, 131047, 'Re-engagement message'),
+      code: 'REJECTED',
+      retryable: false,
+    },
+    {
+      label: '403 code 10 (permission)',
+      reply: metaError(403, 10, 'Permission denied'),
+      code: 'REJECTED',
+      retryable: false,
+    },
+    {
+      label: '400 code 131056 (pair rate limit)',
+      reply: metaError(400, 131056, 'Pair rate limit hit'),
+      code: 'RATE_LIMITED',
+      retryable: true,
+    },
+    {
+      label: '400 code 131048 (spam rate limit)',
+      reply: metaError(400, 131048, 'Spam rate limit hit'),
+      code: 'RATE_LIMITED',
+      retryable: true,
+    },
+    {
+      label: '400 code 80007 (account rate limit)',
+      reply: metaError(400, 80007, 'Rate limit issues'),
+      code: 'RATE_LIMITED',
+      retryable: true,
+    },
+    {
+      label: '400 code 2 (service)',
+      reply: metaError(400, 2, 'Service temporarily unavailable'),
+      code: 'UNAVAILABLE',
+      retryable: true,
+    },
+    {
+      label: '400 with an HTML body',
+      reply: { status: 400, raw: '<html>Bad Request</html>' },
+      code: 'REJECTED',
+      retryable: false,
+    },
   ])('maps $label to $code', async ({ reply, code, retryable }) => {
     // Arrange
     replies = [reply];
@@ -439,13 +511,19 @@ describe('whatsapp: failures and retries', () => {
 describe('channelDispatchFailed', () => {
   it("turns a ChannelError into CHANNEL_DISPATCH_FAILED without the provider's message", () => {
     // Arrange
-    const error = new ChannelError('RECIPIENT_INVALID', 'Message undeliverable to +971501234567', { retryable: false, providerCode: 131026 });
+    const error = new ChannelError('RECIPIENT_INVALID', 'Message undeliverable to +971501234567', {
+      retryable: false,
+      providerCode: 131026,
+    });
 
     // Act
     const appError = channelDispatchFailed(error);
 
     // Assert
-    expect(appError).toMatchObject({ code: 'CHANNEL_DISPATCH_FAILED', details: { reason: 'RECIPIENT_INVALID', retryable: false } });
+    expect(appError).toMatchObject({
+      code: 'CHANNEL_DISPATCH_FAILED',
+      details: { reason: 'RECIPIENT_INVALID', retryable: false },
+    });
     expect(JSON.stringify(appError.details)).not.toContain('+971');
   });
 });

@@ -34,14 +34,34 @@ describe("write units by DynamoDB's documented rules", () => {
   });
 
   it('charges an index only the entries the write changes, sized by what the index projects plus 100 bytes, and never twice for a transaction', () => {
-    const before = { pk: 'a', sk: 'b', gsi1pk: 'Q', gsi1sk: '1', gsi9pk: 'S#Deposit', gsi9sk: '1', gsi5pk: 'T', status: 'Deposit', body: pad(1_500) };
+    const before = {
+      pk: 'a',
+      sk: 'b',
+      gsi1pk: 'Q',
+      gsi1sk: '1',
+      gsi9pk: 'S#Deposit',
+      gsi9sk: '1',
+      gsi5pk: 'T',
+      status: 'Deposit',
+      body: pad(1_500),
+    };
     // A change of an attribute only the ALL index holds: the ALL entry is rewritten (2 KB), the others cost nothing.
-    expect(writeUnits(table, before, { ...before, body: pad(1_501) }, { transaction: true })).toEqual({ table: 4, indexes: { ALL: 2 } });
+    expect(writeUnits(table, before, { ...before, body: pad(1_501) }, { transaction: true })).toEqual({
+      table: 4,
+      indexes: { ALL: 2 },
+    });
     // A status move: the keys-only entry is deleted and written again; the INCLUDE entry rewritten; ALL too.
     const moved = { ...before, gsi9pk: 'S#Confirmed', status: 'Confirmed' };
-    expect(writeUnits(table, before, moved, { transaction: false })).toEqual({ table: 2, indexes: { ALL: 2, KEYS: 2, SOME: 1 } });
+    expect(writeUnits(table, before, moved, { transaction: false })).toEqual({
+      table: 2,
+      indexes: { ALL: 2, KEYS: 2, SOME: 1 },
+    });
     // Keys removed: one delete of each entry the item leaves.
-    expect(writeUnits(table, before, { pk: 'a', sk: 'b', status: 'Done' }, { transaction: false }).indexes).toEqual({ ALL: 2, KEYS: 1, SOME: 1 });
+    expect(writeUnits(table, before, { pk: 'a', sk: 'b', status: 'Done' }, { transaction: false }).indexes).toEqual({
+      ALL: 2,
+      KEYS: 1,
+      SOME: 1,
+    });
     // Attributes listed in no order are the same entry.
     const reordered = Object.fromEntries(Object.entries(before).reverse());
     expect(writeUnits(table, before, reordered, { transaction: false }).indexes).toEqual({});

@@ -1,4 +1,16 @@
-import { Alert, Box, Button, Chip, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useId, useState } from 'react';
 import {
   Create,
@@ -54,7 +66,15 @@ export function ShownOnce({ secret, label }: { secret: string; label: string }) 
  * A new record's secret in place of the form that made it (so a second Save cannot make a twin),
  * with the way to make another or go back to the list.
  */
-export function CreatedOnce(props: { title: string; secret: string; label: string; another: string; onAnother: () => void; back: string; backHref: string }) {
+export function CreatedOnce(props: {
+  title: string;
+  secret: string;
+  label: string;
+  another: string;
+  onAnother: () => void;
+  back: string;
+  backHref: string;
+}) {
   return (
     <>
       <Title title={props.title} />
@@ -90,9 +110,18 @@ function GraceChoice({ value, onChange }: { value: number; onChange: (seconds: n
   return (
     <FormControl sx={{ mt: 2 }}>
       <FormLabel id={labelId}>{translate('vpo.admin.grace')}</FormLabel>
-      <RadioGroup aria-labelledby={labelId} value={String(value)} onChange={(event) => onChange(Number(event.target.value))}>
+      <RadioGroup
+        aria-labelledby={labelId}
+        value={String(value)}
+        onChange={(event) => onChange(Number(event.target.value))}
+      >
         {GRACE_CHOICES.map((choice) => (
-          <FormControlLabel key={choice.seconds} value={String(choice.seconds)} control={<Radio />} label={translate(choice.label)} />
+          <FormControlLabel
+            key={choice.seconds}
+            value={String(choice.seconds)}
+            control={<Radio />}
+            label={translate(choice.label)}
+          />
         ))}
       </RadioGroup>
     </FormControl>
@@ -129,7 +158,11 @@ function KeyActions({ apiKey, onIssued }: { apiKey: ApiKey; onIssued: (key: stri
             options={{ name: apiKey.name }}
             confirm="vpo.admin.rotate"
             busy={busy}
-            onConfirm={() => void run((dp) => dp.rotateKey(apiKey.id, grace), { onSuccess: (issued) => onIssued(issued.key) }).then(() => setRotating(false))}
+            onConfirm={() =>
+              void run((dp) => dp.rotateKey(apiKey.id, grace), { onSuccess: (issued) => onIssued(issued.key) }).then(
+                () => setRotating(false),
+              )
+            }
             onClose={() => setRotating(false)}
           >
             <GraceChoice value={grace} onChange={setGrace} />
@@ -149,7 +182,11 @@ function KeyActions({ apiKey, onIssued }: { apiKey: ApiKey; onIssued: (key: stri
             confirm="vpo.admin.revoke"
             ending
             busy={busy}
-            onConfirm={() => void run((dp) => dp.revokeKey(apiKey.id), { success: translate('vpo.admin.revoked') }).then(() => setRevoking(false))}
+            onConfirm={() =>
+              void run((dp) => dp.revokeKey(apiKey.id), { success: translate('vpo.admin.revoked') }).then(() =>
+                setRevoking(false),
+              )
+            }
             onClose={() => setRevoking(false)}
           />
         </>
@@ -182,10 +219,17 @@ export function ApiKeyList() {
           <DataTable.Col source="name" disableSort />
           <DataTable.Col source="prefix" disableSort render={(key: ApiKey) => <code>{key.prefix}…</code>} />
           <DataTable.Col source="role" disableSort render={(key: ApiKey) => translate(`vpo.role.${key.role}`)} />
-          <DataTable.Col source="state" disableSort render={(key: ApiKey) => <Chip size="small" variant="outlined" label={keyState(key, translate)} />} />
+          <DataTable.Col
+            source="state"
+            disableSort
+            render={(key: ApiKey) => <Chip size="small" variant="outlined" label={keyState(key, translate)} />}
+          />
           <DataTable.Col source="lastUsedAt" disableSort render={(key: ApiKey) => <When iso={key.lastUsedAt} />} />
           <DataTable.Col source="expiresAt" disableSort render={(key: ApiKey) => <When iso={key.expiresAt} />} />
-          <DataTable.Col label="vpo.common.actions" render={(key: ApiKey) => <KeyActions apiKey={key} onIssued={setIssued} />} />
+          <DataTable.Col
+            label="vpo.common.actions"
+            render={(key: ApiKey) => <KeyActions apiKey={key} onIssued={setIssued} />}
+          />
         </DataTable>
       </List>
     </>
@@ -225,7 +269,11 @@ export function ApiKeyCreate() {
         <ReferenceInput source="userId" reference="users">
           <SelectInput optionText="name" fullWidth />
         </ReferenceInput>
-        <SelectInput source="role" choices={ROLES.map((role) => ({ id: role, name: translate(`vpo.role.${role}`) }))} fullWidth />
+        <SelectInput
+          source="role"
+          choices={ROLES.map((role) => ({ id: role, name: translate(`vpo.role.${role}`) }))}
+          fullWidth
+        />
         <IsoDateTimeInput source="expiresAt" fullWidth />
       </SimpleForm>
     </Create>

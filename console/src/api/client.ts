@@ -17,7 +17,12 @@ export interface ApiHttpErrorBody {
 }
 
 function toHttpError(error: ApiError | undefined, status: number): HttpError {
-  const apiError: ApiError = error ?? { success: false, error: `HTTP ${status}`, statusCode: status, code: status === 0 ? 'OFFLINE' : 'UNKNOWN' };
+  const apiError: ApiError = error ?? {
+    success: false,
+    error: `HTTP ${status}`,
+    statusCode: status,
+    code: status === 0 ? 'OFFLINE' : 'UNKNOWN',
+  };
   const { fields, other } = fieldErrors(apiError, problemWords(languageStore.get()));
   const message = other.length ? `${apiError.error} (${other.join('; ')})` : apiError.error;
   const body: ApiHttpErrorBody = { apiError, errors: { ...fields, root: { serverError: message } } };
@@ -40,7 +45,10 @@ export async function call<D>(request: Promise<Answer<D>>): Promise<{ body: D; r
   try {
     answer = await request;
   } catch (cause) {
-    throw toHttpError({ success: false, error: cause instanceof Error ? cause.message : 'offline', statusCode: 0, code: 'OFFLINE' }, 0);
+    throw toHttpError(
+      { success: false, error: cause instanceof Error ? cause.message : 'offline', statusCode: 0, code: 'OFFLINE' },
+      0,
+    );
   }
   if (answer.error !== undefined || answer.data === undefined) throw toHttpError(answer.error, answer.response.status);
   return { body: answer.data, response: answer.response };

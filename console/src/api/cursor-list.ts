@@ -28,5 +28,9 @@ export async function cursorList<T>(
   rememberNext(book, scope, served, nextCursor);
   // On the last page the count is known without counting: the pages before it were full.
   const known = total ?? (nextCursor ? undefined : (served - 1) * perPage + rows.length);
-  return { data: rows as unknown as RaRecord[], pageInfo: pageInfo(served, nextCursor), ...(known !== undefined ? { total: known } : {}) };
+  return {
+    data: rows as unknown as RaRecord[],
+    pageInfo: pageInfo(served, nextCursor),
+    ...(known !== undefined ? { total: known } : {}),
+  };
 }

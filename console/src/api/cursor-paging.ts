@@ -26,7 +26,12 @@ export type PageRequest = { cursor: string } | { page: number } | Record<string,
  * the page was reached before, else the page number (the API skips the pages before it), or,
  * when the listing has no page numbers, a restart from the first page.
  */
-export function pageRequest(book: CursorBook, scope: string, page: number, pageNumbers: boolean): { request: PageRequest; page: number } {
+export function pageRequest(
+  book: CursorBook,
+  scope: string,
+  page: number,
+  pageNumbers: boolean,
+): { request: PageRequest; page: number } {
   if (page <= 1) return { request: {}, page: 1 };
   const cursor = book.cursors.get(`${scope}#${page}`);
   if (cursor) return { request: { cursor }, page };
@@ -39,6 +44,9 @@ export function rememberNext(book: CursorBook, scope: string, page: number, next
 }
 
 /** react-admin's partial pagination: whether there is a page before and after. */
-export function pageInfo(page: number, nextCursor: string | undefined): { hasNextPage: boolean; hasPreviousPage: boolean } {
+export function pageInfo(
+  page: number,
+  nextCursor: string | undefined,
+): { hasNextPage: boolean; hasPreviousPage: boolean } {
   return { hasNextPage: Boolean(nextCursor), hasPreviousPage: page > 1 };
 }

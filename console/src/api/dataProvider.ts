@@ -19,7 +19,11 @@ export function dataProviderOf(parts: readonly DataPart[]): DataProvider & Actio
       actions[name] = action;
     }
   }
-  const handler = <M extends keyof ResourceHandlers>(resource: string, method: M, refusal: string): NonNullable<ResourceHandlers[M]> => {
+  const handler = <M extends keyof ResourceHandlers>(
+    resource: string,
+    method: M,
+    refusal: string,
+  ): NonNullable<ResourceHandlers[M]> => {
     const found = handlers.get(resource)?.[method];
     if (!found) throw new Error(refusal);
     return found;

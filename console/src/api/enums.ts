@@ -10,7 +10,9 @@ import type { BodyOf, ExportStep, OrderStatus } from './types.js';
  */
 export const every =
   <T extends string>() =>
-  <const A extends readonly T[]>(values: A & ([T] extends [A[number]] ? unknown : { missing: Exclude<T, A[number]> })): A =>
+  <const A extends readonly T[]>(
+    values: A & ([T] extends [A[number]] ? unknown : { missing: Exclude<T, A[number]> }),
+  ): A =>
     values;
 
 /** Replaced by the build with the API's `Order.status` enum, read from client/openapi.json (console/vite.config.ts). */
@@ -56,7 +58,12 @@ type WalletMovement = BodyOf<'/api/v1/wallets/{id}/transactions', 'post'>;
 export type MovementType = WalletMovement['type'];
 export const MOVEMENT_TYPES = every<MovementType>()(['credit', 'debit', 'adjustment', 'refund']);
 
-export const EXPORT_STEPS = every<ExportStep>()(['deregistration', 'bonded-area', 'export-declaration', 'completion-report']);
+export const EXPORT_STEPS = every<ExportStep>()([
+  'deregistration',
+  'bonded-area',
+  'export-declaration',
+  'completion-report',
+]);
 
 type DocumentType = BodyOf<'/api/v1/orders/{id}/documents', 'post'>['type'];
 export const DOCUMENT_TYPES = every<DocumentType>()(['proforma-invoice', 'customs-invoice', 'contract']);
@@ -69,9 +76,17 @@ export const IMAGE_TYPES = every<ImageType>()(['image/png', 'image/jpeg']);
 
 export type Role = components['schemas']['User']['role'];
 export const ROLES = every<Role>()(['admin', 'operations', 'accountant', 'marketer', 'inspector', 'integrator']);
-export const STAFF_ROLES = ['admin', 'operations', 'accountant', 'marketer', 'inspector'] as const satisfies readonly Role[];
+export const STAFF_ROLES = [
+  'admin',
+  'operations',
+  'accountant',
+  'marketer',
+  'inspector',
+] as const satisfies readonly Role[];
 
-export type AuditEntity = NonNullable<NonNullable<NonNullable<paths['/api/v1/audit']['get']>['parameters']['query']>['entity']>;
+export type AuditEntity = NonNullable<
+  NonNullable<NonNullable<paths['/api/v1/audit']['get']>['parameters']['query']>['entity']
+>;
 export const AUDIT_ENTITIES = every<AuditEntity>()([
   'order',
   'billing',

@@ -35,7 +35,9 @@ export function fieldErrors(
 }
 
 /** A version conflict (409 VERSION_CONFLICT, 412 PRECONDITION_FAILED) and the version that is current now. */
-export function versionConflict(error: Pick<ApiError, 'code' | 'details'> | undefined): { currentVersion?: number } | undefined {
+export function versionConflict(
+  error: Pick<ApiError, 'code' | 'details'> | undefined,
+): { currentVersion?: number } | undefined {
   if (!error || (error.code !== 'VERSION_CONFLICT' && error.code !== 'PRECONDITION_FAILED')) return undefined;
   const current = error.details?.find((detail: Detail) => typeof detail.currentVersion === 'number')?.currentVersion;
   return typeof current === 'number' ? { currentVersion: current } : {};
@@ -48,7 +50,12 @@ export function missingRequirements(error: Pick<ApiError, 'details'> | undefined
     const missing = detail.missingRequirements;
     if (Array.isArray(missing))
       for (const requirement of missing) {
-        if (requirement && typeof requirement === 'object' && 'message' in requirement && typeof requirement.message === 'string')
+        if (
+          requirement &&
+          typeof requirement === 'object' &&
+          'message' in requirement &&
+          typeof requirement.message === 'string'
+        )
           out.push(requirement.message);
       }
   }
@@ -59,6 +66,9 @@ export function missingRequirements(error: Pick<ApiError, 'details'> | undefined
  * A refusal's headline: in the person's language where the API's is only a general sentence
  * ("Request validation failed"), whose problems follow it field by field; else the API's own.
  */
-export function headlineOf(apiError: { code?: string; error: string }, translate: (key: string, options?: object) => string): string {
+export function headlineOf(
+  apiError: { code?: string; error: string },
+  translate: (key: string, options?: object) => string,
+): string {
   return apiError.code === 'VALIDATION_ERROR' ? translate('vpo.state.invalid') : apiError.error;
 }

@@ -2,7 +2,8 @@
 export type Filter = Record<string, unknown>;
 
 /** A filled-in text, trimmed; nothing for an empty input. */
-export const str = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+export const str = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 
 /** A number typed in; nothing for an empty input or one that is not a number. */
 export const num = (value: unknown): number | undefined =>

@@ -1,4 +1,13 @@
-import type { CreateParams, DeleteParams, GetListParams, GetListResult, GetManyReferenceParams, GetOneParams, RaRecord, UpdateParams } from 'react-admin';
+import type {
+  CreateParams,
+  DeleteParams,
+  GetListParams,
+  GetListResult,
+  GetManyReferenceParams,
+  GetOneParams,
+  RaRecord,
+  UpdateParams,
+} from 'react-admin';
 import type { RouteKey } from '../auth/permissions.js';
 
 /** What a handler answers for one record: react-admin's generic record type, the typed client's answer being the record. */
@@ -30,4 +39,7 @@ export interface DataPart {
 }
 
 export const ok = (data: object): { data: never } => ({ data: data as never });
-export const records = <T>(rows: T[], total?: number): GetListResult => ({ data: rows as unknown as RaRecord[], total: total ?? rows.length });
+export const records = <T>(rows: T[], total?: number): GetListResult => ({
+  data: rows as unknown as RaRecord[],
+  total: total ?? rows.length,
+});

@@ -40,7 +40,11 @@ export type DataOf<P extends keyof paths, M extends 'get' | 'post' | 'put' | 'pa
       : never
     : never;
 /** The query an operation takes. */
-export type QueryOf<P extends keyof paths, M extends 'get'> = NonNullable<NonNullable<paths[P][M]> extends { parameters: { query?: infer Q } } ? Q : never>;
+export type QueryOf<P extends keyof paths, M extends 'get'> = NonNullable<
+  NonNullable<paths[P][M]> extends { parameters: { query?: infer Q } } ? Q : never
+>;
 
-export type ExportStep = NonNullable<paths['/api/v1/orders/{id}/export-steps/{step}']['put']>['parameters']['path']['step'];
+export type ExportStep = NonNullable<
+  paths['/api/v1/orders/{id}/export-steps/{step}']['put']
+>['parameters']['path']['step'];
 export type CarDetail = DataOf<'/api/v1/cars/{id}', 'get'>;

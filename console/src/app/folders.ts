@@ -88,4 +88,7 @@ export const en = joinMessages(FOLDERS.map((folder) => folder.messages.en));
 export const ar = joinMessages(FOLDERS.map((folder) => folder.messages.ar));
 
 /** The route behind each resource's "create". */
-export const CREATE_ROUTES: Record<string, RouteKey> = Object.assign({}, ...folders.map((folder) => folder.data?.creates ?? {}));
+export const CREATE_ROUTES: Record<string, RouteKey> = Object.assign(
+  {},
+  ...folders.map((folder) => folder.data?.creates ?? {}),
+);

@@ -14,9 +14,25 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router';
 import { AUDIT_ENTITIES, type AuditEntity } from '../api/enums.js';
-import type { ApiKey, AuditRecord, Contract, Customer, Inspection, OrderDetail, WebhookEndpoint } from '../api/types.js';
+import type {
+  ApiKey,
+  AuditRecord,
+  Contract,
+  Customer,
+  Inspection,
+  OrderDetail,
+  WebhookEndpoint,
+} from '../api/types.js';
 import { useMe } from '../auth/useMe.js';
-import { actionWords, auditChanges, fieldLabel, subjectFacts, type SubjectFacts, type ValueContext, valueText } from './audit-words.js';
+import {
+  actionWords,
+  auditChanges,
+  fieldLabel,
+  subjectFacts,
+  type SubjectFacts,
+  type ValueContext,
+  valueText,
+} from './audit-words.js';
 import { useFormat, When } from '../common/format.js';
 import { ListBody } from '../common/ListBody.js';
 import { ListEmpty } from '../common/ListEmpty.js';
@@ -31,7 +47,9 @@ function useNames() {
   const page = { pagination: { page: 1, perPage: 500 } };
   const users = useGetList<{ id: string; name: string }>('users', page, { enabled: can('GET /api/v1/users') });
   const keys = useGetList<ApiKey>('api-keys', page, { enabled: can('GET /api/v1/api-keys') });
-  const endpoints = useGetList<WebhookEndpoint>('webhook-endpoints', page, { enabled: can('GET /api/v1/webhook-endpoints') });
+  const endpoints = useGetList<WebhookEndpoint>('webhook-endpoints', page, {
+    enabled: can('GET /api/v1/webhook-endpoints'),
+  });
   const people = new Map((users.data ?? []).map((user) => [user.id, user.name]));
   const keyNames = new Map((keys.data ?? []).map((key) => [key.id, key.name]));
   const addresses = new Map((endpoints.data ?? []).map((endpoint) => [endpoint.id, endpoint.url]));
@@ -61,7 +79,11 @@ function Subject({ record, facts, names }: { record: AuditRecord; facts: Subject
   const { entity, entityId: id } = record;
   const order = useLookup<OrderDetail>('orders', id, entity === 'order' && facts.orderNumber === undefined);
   const customer = useLookup<Customer>('customers', id, entity === 'customer' && facts.name === undefined);
-  const contract = useLookup<Contract>('contracts', id, entity === 'contract' && (facts.contractNumber === undefined || facts.orderId === undefined));
+  const contract = useLookup<Contract>(
+    'contracts',
+    id,
+    entity === 'contract' && (facts.contractNumber === undefined || facts.orderId === undefined),
+  );
   const inspection = useLookup<Inspection>('inspections', id, entity === 'inspection' && facts.orderId === undefined);
   const word = translate(`vpo.audit.entity.${entity}`);
   const named = (name: string | undefined) => (name ? translate('vpo.audit.named', { entity: word, name }) : word);
@@ -77,14 +99,20 @@ function Subject({ record, facts, names }: { record: AuditRecord; facts: Subject
       text: contractNumber === undefined ? word : translate('vpo.contracts.number', { number: contractNumber }),
       to: orderPage(facts.orderId ?? contract?.orderId),
     },
-    inspection: { text: inspector ? translate('vpo.inspections.one', { inspector }) : word, to: orderPage(facts.orderId ?? inspection?.orderId) },
+    inspection: {
+      text: inspector ? translate('vpo.inspections.one', { inspector }) : word,
+      to: orderPage(facts.orderId ?? inspection?.orderId),
+    },
     billing: { text: word, to: orderPage(facts.orderId) },
     wallet: { text: word },
     user: { text: named(names.people.get(id) ?? facts.name), to: `/users/${id}` },
     apiKey: { text: named(names.keyNames.get(id) ?? facts.name), to: '/api-keys' },
     tenant: { text: word, to: '/tenant-profile' },
     // A deleted endpoint has no page any more.
-    webhookEndpoint: { text: named(names.addresses.get(id) ?? facts.url), to: names.addresses.has(id) ? `/webhook-endpoints/${id}/show` : undefined },
+    webhookEndpoint: {
+      text: named(names.addresses.get(id) ?? facts.url),
+      to: names.addresses.has(id) ? `/webhook-endpoints/${id}/show` : undefined,
+    },
   };
   const { text, to } = subject[entity];
   return to ? <Link to={to}>{text}</Link> : text;
@@ -138,7 +166,9 @@ function AuditRows() {
   const names = useNames();
   const facts = usePageFacts();
   const changeLines = useChangeLines(names);
-  const subject = (record: AuditRecord) => <Subject record={record} facts={facts.get(record.entityId) ?? {}} names={names} />;
+  const subject = (record: AuditRecord) => (
+    <Subject record={record} facts={facts.get(record.entityId) ?? {}} names={names} />
+  );
   return (
     <ListBody
       phone={
@@ -150,7 +180,12 @@ function AuditRows() {
             </>
           )}
           // On a phone the changes are one paragraph (the line's secondary text is one).
-          secondaryText={(record) => [actorText(record, names, translate), ...changeLines(record).map((line) => `${line.field}: ${line.values}`)].join(' · ')}
+          secondaryText={(record) =>
+            [
+              actorText(record, names, translate),
+              ...changeLines(record).map((line) => `${line.field}: ${line.values}`),
+            ].join(' · ')
+          }
           tertiaryText={(record) => <When iso={record.at} />}
           sx={{ wordBreak: 'break-word' }}
         />
@@ -158,10 +193,22 @@ function AuditRows() {
     >
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="at" disableSort render={(record: AuditRecord) => <When iso={record.at} />} />
-        <DataTable.Col source="actor" disableSort render={(record: AuditRecord) => actorText(record, names, translate)} />
+        <DataTable.Col
+          source="actor"
+          disableSort
+          render={(record: AuditRecord) => actorText(record, names, translate)}
+        />
         <DataTable.Col source="entity" disableSort render={subject} />
-        <DataTable.Col source="action" disableSort render={(record: AuditRecord) => actionWords(record.entity, record.action, translate)} />
-        <DataTable.Col source="changes" disableSort render={(record: AuditRecord) => <Changes lines={changeLines(record)} />} />
+        <DataTable.Col
+          source="action"
+          disableSort
+          render={(record: AuditRecord) => actionWords(record.entity, record.action, translate)}
+        />
+        <DataTable.Col
+          source="changes"
+          disableSort
+          render={(record: AuditRecord) => <Changes lines={changeLines(record)} />}
+        />
       </DataTable>
     </ListBody>
   );

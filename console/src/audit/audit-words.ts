@@ -32,8 +32,10 @@ export function actionWords(entity: AuditEntity, action: string, translate: Tran
   if (entity === 'order') {
     if (head === 'document' && rest[0] === 'number')
       return `${translate('vpo.orders.auditActions.documentNumber')}: ${translate(`vpo.documents.types.${rest[1]}`, { _: rest[1] })}`;
-    if (head === 'document') return `${translate('vpo.orders.auditActions.document')}: ${translate(`vpo.documents.types.${detail}`, { _: detail })}`;
-    if (head === 'export') return `${translate('vpo.orders.auditActions.export')}: ${translate(`vpo.export.step.${detail}`, { _: detail })}`;
+    if (head === 'document')
+      return `${translate('vpo.orders.auditActions.document')}: ${translate(`vpo.documents.types.${detail}`, { _: detail })}`;
+    if (head === 'export')
+      return `${translate('vpo.orders.auditActions.export')}: ${translate(`vpo.export.step.${detail}`, { _: detail })}`;
     return translate(`vpo.orders.auditActions.${head}`, { _: action });
   }
   return translate(`vpo.audit.actions.${action}`, { _: translate(`vpo.orders.auditActions.${head}`, { _: action }) });
@@ -71,23 +73,30 @@ export interface FieldChange {
   after: unknown;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 function walk(path: (string | number)[], before: unknown, after: unknown, out: FieldChange[]): void {
   // Absent and null read the same ("—"): no change to show.
   if (same(before ?? null, after ?? null)) return;
   // An object (or a list of objects) is read field by field, so a change says which part changed.
-  if ((isRecord(before) || isRecord(after)) && (isRecord(before) || before == null) && (isRecord(after) || after == null)) {
+  if (
+    (isRecord(before) || isRecord(after)) &&
+    (isRecord(before) || before == null) &&
+    (isRecord(after) || after == null)
+  ) {
     const was = (before ?? {}) as Record<string, unknown>;
     const is = (after ?? {}) as Record<string, unknown>;
-    for (const key of new Set([...Object.keys(was), ...Object.keys(is)])) if (!BOOKKEEPING.has(key)) walk([...path, key], was[key], is[key], out);
+    for (const key of new Set([...Object.keys(was), ...Object.keys(is)]))
+      if (!BOOKKEEPING.has(key)) walk([...path, key], was[key], is[key], out);
     return;
   }
   const list = (value: unknown) => (Array.isArray(value) ? value : value == null ? [] : undefined);
   const [was, is] = [list(before), list(after)];
   if (was && is && [...was, ...is].some(isRecord)) {
-    for (let index = 0; index < Math.max(was.length, is.length); index++) walk([...path, index], was[index], is[index], out);
+    for (let index = 0; index < Math.max(was.length, is.length); index++)
+      walk([...path, index], was[index], is[index], out);
     return;
   }
   out.push({ path, before, after });
@@ -116,7 +125,10 @@ export function fieldLabel(entity: AuditEntity, path: readonly (string | number)
   const names = path.filter((part): part is string => typeof part === 'string');
   const own = FIELD_WORDS[entity];
   // A nested field the screen names as a whole (an order's `carDetails.makeEn`, the profile's `bank.iban`).
-  const whole = own && names.length > 1 && !path.some((part) => typeof part === 'number') ? translate(`${own}.${names.join('.')}`, { _: '' }) : '';
+  const whole =
+    own && names.length > 1 && !path.some((part) => typeof part === 'number')
+      ? translate(`${own}.${names.join('.')}`, { _: '' })
+      : '';
   if (whole) return whole;
   const words: string[] = [];
   path.forEach((part, index) => {
@@ -144,14 +156,21 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const LONGEST = 200;
 
 /** A value in words: dates and numbers for the language, ids of people by name, statuses, roles and types in words. */
-export function valueText(entity: AuditEntity, path: readonly (string | number)[], value: unknown, context: ValueContext): string {
+export function valueText(
+  entity: AuditEntity,
+  path: readonly (string | number)[],
+  value: unknown,
+  context: ValueContext,
+): string {
   const { translate } = context;
   const field = [...path].reverse().find((part): part is string => typeof part === 'string');
   if (value === undefined || value === null || value === '') return '—';
   if (typeof value === 'boolean') return translate(value ? 'vpo.common.yes' : 'vpo.common.no');
   // A year or a number that names something (order no. 1042) is written as it is, not as a quantity (2,024).
-  if (typeof value === 'number') return field === 'year' || field?.endsWith('Number') ? String(value) : context.number(value);
-  if (Array.isArray(value)) return value.length ? value.map((item) => valueText(entity, path, item, context)).join(', ') : '—';
+  if (typeof value === 'number')
+    return field === 'year' || field?.endsWith('Number') ? String(value) : context.number(value);
+  if (Array.isArray(value))
+    return value.length ? value.map((item) => valueText(entity, path, item, context)).join(', ') : '—';
   if (typeof value !== 'string') return JSON.stringify(value);
   const named = context.names.get(value);
   if (named) return named;
@@ -159,7 +178,10 @@ export function valueText(entity: AuditEntity, path: readonly (string | number)[
   if (field === 'status') return inWords(STATUS_WORDS[entity]);
   if (field === 'role' || field === 'confirmedByRole') return inWords('vpo.role');
   if (field === 'language') return inWords('vpo.language');
-  if (field === 'type') return inWords(entity === 'billing' ? 'vpo.billing' : entity === 'wallet' ? 'vpo.customers.movementType' : undefined);
+  if (field === 'type')
+    return inWords(
+      entity === 'billing' ? 'vpo.billing' : entity === 'wallet' ? 'vpo.customers.movementType' : undefined,
+    );
   if (DATE_TIME.test(value)) return context.dateTime(value);
   if (DAY.test(value)) return context.day(value);
   return value.length > LONGEST ? `${value.slice(0, LONGEST - 1)}…` : value;

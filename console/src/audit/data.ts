@@ -33,7 +33,9 @@ export const auditData = {
       getManyReference: {
         entityId: async ({ id, filter }) => {
           const entity = str(filter?.entity) as AuditEntity;
-          const { body } = await call(api().GET('/api/v1/audit', { params: { query: clean({ id: String(id), entity, limit: 50 }) } }));
+          const { body } = await call(
+            api().GET('/api/v1/audit', { params: { query: clean({ id: String(id), entity, limit: 50 }) } }),
+          );
           return records(body.data);
         },
       },

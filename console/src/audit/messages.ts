@@ -6,7 +6,16 @@ const en = {
   resources: {
     audit: {
       name: 'Audit record |||| Audit trail',
-      fields: { at: 'When', entity: 'Record', entityId: 'Record id', action: 'Action', actor: 'Who', changes: 'Changes', from: 'From', to: 'To' },
+      fields: {
+        at: 'When',
+        entity: 'Record',
+        entityId: 'Record id',
+        action: 'Action',
+        actor: 'Who',
+        changes: 'Changes',
+        from: 'From',
+        to: 'To',
+      },
     },
   },
   vpo: {
@@ -138,7 +147,16 @@ const ar: typeof en = {
   resources: {
     audit: {
       name: plural('ar', { one: 'سجل تدقيق', other: 'سجل التدقيق' }),
-      fields: { at: 'الوقت', entity: 'السجل', entityId: 'رقم السجل', action: 'الإجراء', actor: 'من', changes: 'التغييرات', from: 'من', to: 'إلى' },
+      fields: {
+        at: 'الوقت',
+        entity: 'السجل',
+        entityId: 'رقم السجل',
+        action: 'الإجراء',
+        actor: 'من',
+        changes: 'التغييرات',
+        from: 'من',
+        to: 'إلى',
+      },
     },
   },
   vpo: {

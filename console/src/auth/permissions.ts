@@ -4,7 +4,9 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** A route as `GET /api/v1/me` lists it: "METHOD /path", only for routes the API has. */
 export type RouteKey = {
-  [P in keyof paths & string]: { [M in Method]: [NonNullable<paths[P][M]>] extends [never] ? never : `${Uppercase<M>} ${P}` }[Method];
+  [P in keyof paths & string]: {
+    [M in Method]: [NonNullable<paths[P][M]>] extends [never] ? never : `${Uppercase<M>} ${P}`;
+  }[Method];
 }[keyof paths & string];
 
 /**

@@ -1,5 +1,16 @@
 import { Alert } from '@mui/material';
-import { DataTable, List, NumberInput, Pagination, SearchInput, SelectInput, SimpleList, TextInput, useListContext, useTranslate } from 'react-admin';
+import {
+  DataTable,
+  List,
+  NumberInput,
+  Pagination,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  TextInput,
+  useListContext,
+  useTranslate,
+} from 'react-admin';
 import { COMMON_CURRENCIES } from '../api/enums.js';
 import type { CarListItem } from '../api/types.js';
 import { Money, useFormat, When } from '../common/format.js';
@@ -23,11 +34,15 @@ function Price({ car }: { car: CarListItem }) {
 function RateNotice() {
   const translate = useTranslate();
   const { meta, filterValues } = useListContext();
-  const currency = (meta as { currency?: { code?: string; rate?: number | null; reason?: string } } | undefined)?.currency;
+  const currency = (meta as { currency?: { code?: string; rate?: number | null; reason?: string } } | undefined)
+    ?.currency;
   if (!filterValues.currency || !currency || currency.rate !== null) return null;
   return (
     <Alert severity="warning" sx={{ mb: 1 }}>
-      {translate('vpo.cars.noRate', { currency: currency.code ?? filterValues.currency, reason: currency.reason ?? '' })}
+      {translate('vpo.cars.noRate', {
+        currency: currency.code ?? filterValues.currency,
+        reason: currency.reason ?? '',
+      })}
     </Alert>
   );
 }
@@ -36,8 +51,18 @@ function RateNotice() {
 export function CarList() {
   const translate = useTranslate();
   const filters = [
-    <SearchInput key="search" source="search" alwaysOn slotProps={{ htmlInput: { 'aria-label': translate('resources.cars.fields.search') } }} />,
-    <SelectInput key="currency" source="currency" choices={COMMON_CURRENCIES.map((code) => ({ id: code, name: code }))} alwaysOn />,
+    <SearchInput
+      key="search"
+      source="search"
+      alwaysOn
+      slotProps={{ htmlInput: { 'aria-label': translate('resources.cars.fields.search') } }}
+    />,
+    <SelectInput
+      key="currency"
+      source="currency"
+      choices={COMMON_CURRENCIES.map((code) => ({ id: code, name: code }))}
+      alwaysOn
+    />,
     <TextInput key="makeEn" source="makeEn" alwaysOn />,
     <TextInput key="modelEn" source="modelEn" />,
     <NumberInput key="yearFrom" source="yearFrom" />,
@@ -69,7 +94,14 @@ export function CarList() {
               rowClick="show"
               leftIcon={(car) =>
                 car.thumbnailUrl ? (
-                  <img src={car.thumbnailUrl} alt="" width={56} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} loading="lazy" />
+                  <img
+                    src={car.thumbnailUrl}
+                    alt=""
+                    width={56}
+                    height={40}
+                    style={{ objectFit: 'cover', borderRadius: 4 }}
+                    loading="lazy"
+                  />
                 ) : null
               }
               primaryText={(car) => car.title}
@@ -89,7 +121,14 @@ export function CarList() {
               disableSort
               render={(car) =>
                 car.thumbnailUrl ? (
-                  <img src={car.thumbnailUrl} alt="" width={72} height={48} style={{ objectFit: 'cover', borderRadius: 4 }} loading="lazy" />
+                  <img
+                    src={car.thumbnailUrl}
+                    alt=""
+                    width={72}
+                    height={48}
+                    style={{ objectFit: 'cover', borderRadius: 4 }}
+                    loading="lazy"
+                  />
                 ) : null
               }
             />
@@ -97,7 +136,11 @@ export function CarList() {
             <DataTable.Col source="year" />
             <DataTable.Col source="kilometers" render={(car: CarListItem) => <KmField km={car.kilometers} />} />
             <DataTable.Col source="fuelType" disableSort />
-            <DataTable.Col source="price" label="resources.cars.fields.convertedPrice" render={(car: CarListItem) => <Price car={car} />} />
+            <DataTable.Col
+              source="price"
+              label="resources.cars.fields.convertedPrice"
+              render={(car: CarListItem) => <Price car={car} />}
+            />
             <DataTable.Col source="auctionDate" render={(car: CarListItem) => <When iso={car.auctionDate} day />} />
           </DataTable>
         </ListBody>

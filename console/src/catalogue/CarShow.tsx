@@ -1,4 +1,16 @@
-import { Alert, Box, Button, Chip, Grid, ImageList, ImageListItem, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Grid,
+  ImageList,
+  ImageListItem,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { Title, useGetOne, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router';
@@ -21,17 +33,24 @@ export function CarShow() {
     isPending,
     error,
     refetch,
-  } = useGetOne<CarDetail & { id: number; rate?: { rate?: number | null; reason?: string } }>('cars', { id: Number(id), meta: { currency } });
+  } = useGetOne<CarDetail & { id: number; rate?: { rate?: number | null; reason?: string } }>('cars', {
+    id: Number(id),
+    meta: { currency },
+  });
   if (isPending) return <Loading />;
   if (error || !car) return <ErrorState error={error} retry={refetch} />;
   const rate = car.rate;
-  const orderable = (ORDER_CURRENCIES as readonly string[]).includes(currency) && typeof car.convertedPrice === 'number';
+  const orderable =
+    (ORDER_CURRENCIES as readonly string[]).includes(currency) && typeof car.convertedPrice === 'number';
   const field = (name: string) => translate(`resources.cars.fields.${name}`);
 
   return (
     <Box sx={{ my: 2 }}>
       <Title title={car.title} />
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 2, mb: 2 }}>
+      <Stack
+        direction="row"
+        sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 2, mb: 2 }}
+      >
         <Typography component="h1" variant="h5">
           {car.title} · {car.year}
         </Typography>
@@ -144,7 +163,9 @@ export function CarShow() {
           <Panel title={translate('vpo.cars.damage')}>
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
               {car.damage.length
-                ? car.damage.map((damage) => <Chip key={damage} size="small" color="warning" variant="outlined" label={damage} />)
+                ? car.damage.map((damage) => (
+                    <Chip key={damage} size="small" color="warning" variant="outlined" label={damage} />
+                  ))
                 : translate('vpo.common.none')}
             </Stack>
           </Panel>

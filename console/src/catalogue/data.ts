@@ -25,7 +25,9 @@ export const catalogueData = {
   handlers: {
     cars: {
       getList: async ({ pagination, sort, filter }) => {
-        const sortBy = (['price', 'year', 'kilometers', 'createdAt', 'auctionDate'] as const).find((field) => field === sort?.field);
+        const sortBy = (['price', 'year', 'kilometers', 'createdAt', 'auctionDate'] as const).find(
+          (field) => field === sort?.field,
+        );
         const { body } = await call(
           api().GET('/api/v1/cars', {
             params: {
@@ -42,7 +44,9 @@ export const catalogueData = {
       },
       getOne: async ({ id, meta }) => {
         const currency = str((meta as Filter | undefined)?.currency);
-        const { body } = await call(api().GET('/api/v1/cars/{id}', { params: { path: { id: Number(id) }, query: clean({ currency }) } }));
+        const { body } = await call(
+          api().GET('/api/v1/cars/{id}', { params: { path: { id: Number(id) }, query: clean({ currency }) } }),
+        );
         // The rate used (or why there is none) travels with the car: react-admin keeps only `data` of a getOne.
         return ok({ ...body.data, id: body.data.id ?? Number(id), rate: body.meta?.currency });
       },

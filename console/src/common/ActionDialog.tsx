@@ -33,16 +33,28 @@ interface Props<V> {
  * A refused call as a form's submission errors: each problem of an input next to it (react-hook-form
  * paths: `bank.iban`, `items.2.amount`), the rest in words for the form as a whole.
  */
-export function submissionErrors(error: unknown, translate: (key: string, options?: object) => string, inputs?: ReadonlySet<string>): Record<string, unknown> {
+export function submissionErrors(
+  error: unknown,
+  translate: (key: string, options?: object) => string,
+  inputs?: ReadonlySet<string>,
+): Record<string, unknown> {
   const apiError = apiErrorOf(error);
   if (apiError) {
     // Problems of an input show next to it; the form's own message says the rest. A problem of a
     // field the form has no input for (a move's status) goes to the form's message: left on a
     // hidden field, it would block every later try without saying why.
     const { fields, other } = fieldErrors(apiError, problemWords(languageStore.get()));
-    const shown = Object.fromEntries(Object.entries(fields).filter(([name]) => !inputs || inputs.has(name.split('.')[0]!)));
+    const shown = Object.fromEntries(
+      Object.entries(fields).filter(([name]) => !inputs || inputs.has(name.split('.')[0]!)),
+    );
     const hiddenOrOther = Object.keys(shown).length < Object.keys(fields).length || other.length > 0;
-    return { ...shown, root: { serverError: Object.keys(shown).length && !hiddenOrOther ? headlineOf(apiError, translate) : describe(error, translate) } };
+    return {
+      ...shown,
+      root: {
+        serverError:
+          Object.keys(shown).length && !hiddenOrOther ? headlineOf(apiError, translate) : describe(error, translate),
+      },
+    };
   }
   return { root: { serverError: describe(error, translate) } };
 }

@@ -26,7 +26,18 @@ interface Props {
  * once, named by its question and described by what the step means. Escape or Cancel leave
  * everything as it was; both buttons wait while the step runs.
  */
-export function ConfirmDialog({ open, title, content, options, confirm, ending, busy, children, onConfirm, onClose }: Props) {
+export function ConfirmDialog({
+  open,
+  title,
+  content,
+  options,
+  confirm,
+  ending,
+  busy,
+  children,
+  onConfirm,
+  onClose,
+}: Props) {
   const translate = useTranslate();
   const described = useId();
   return (

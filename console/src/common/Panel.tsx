@@ -7,7 +7,10 @@ export function Panel({ title, actions, children }: { title: string; actions?: R
   return (
     <Card component="section" aria-labelledby={id} variant="outlined">
       <CardContent>
-        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
+        <Stack
+          direction="row"
+          sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}
+        >
           <Typography id={id} component="h2" variant="h6">
             {title}
           </Typography>
@@ -23,7 +26,10 @@ export function Panel({ title, actions, children }: { title: string; actions?: R
 /** A label and its value, in a definition list. */
 export function Facts({ items }: { items: [string, ReactNode][] }) {
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
+    <Box
+      component="dl"
+      sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}
+    >
       {items.map(([label, value]) => (
         <Box key={label} sx={{ display: 'contents' }}>
           <Box component="dt" sx={{ color: 'text.secondary' }}>

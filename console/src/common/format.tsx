@@ -11,14 +11,21 @@ export function useFormat() {
   return {
     language,
     // In running text an amount is a left-to-right isolate (U+2066 ... U+2069), so Arabic text around it keeps its order.
-    money: (amount: number | null | undefined, currency: string | null | undefined) => `\u2066${formatMoney(amount, currency, language)}\u2069`,
+    money: (amount: number | null | undefined, currency: string | null | undefined) =>
+      `\u2066${formatMoney(amount, currency, language)}\u2069`,
     number: (value: number | null | undefined) => formatNumber(value, language),
     dateTime: (iso: string | null | undefined) => formatDateTime(iso, language, timeZone),
     day: (iso: string | null | undefined) => formatDay(iso, language, timeZone),
   };
 }
 
-export function Money({ amount, currency }: { amount: number | null | undefined; currency: string | null | undefined }) {
+export function Money({
+  amount,
+  currency,
+}: {
+  amount: number | null | undefined;
+  currency: string | null | undefined;
+}) {
   const { language } = useFormat();
   // Left to right inside Arabic too: the amount and its currency code stay in one readable run.
   return <bdi dir="ltr">{formatMoney(amount, currency, language)}</bdi>;

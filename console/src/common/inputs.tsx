@@ -9,7 +9,8 @@ import { instantOfWallTime, wallTimeIn } from '../i18n/format.js';
 export function IsoDateTimeInput(props: DateTimeInputProps) {
   const translate = useTranslate();
   const timeZone = useMe().me?.tenant?.timeZone;
-  if (!timeZone) return <DateTimeInput parse={(value: string) => (value ? new Date(value).toISOString() : null)} {...props} />;
+  if (!timeZone)
+    return <DateTimeInput parse={(value: string) => (value ? new Date(value).toISOString() : null)} {...props} />;
   return (
     <DateTimeInput
       format={(value: string | null | undefined) => wallTimeIn(value, timeZone)}

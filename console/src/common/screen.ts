@@ -14,8 +14,10 @@ export function screen<M>(load: () => Promise<M>, name: keyof M): ComponentType 
   const fetch = async () => (ready = { default: (await load())[name] as ComponentType });
   loaders.push(fetch);
   // Already loaded: a thenable that answers at once, so React renders the screen without suspending.
-  // biome-ignore lint/suspicious/noThenProperty: React.lazy takes any thenable, and this one must answer synchronously
-  const now = (module: { default: ComponentType }) => ({ then: (resolve: (value: typeof module) => void) => resolve(module) });
+  const now = (module: { default: ComponentType }) => ({
+    // biome-ignore lint/suspicious/noThenProperty: React.lazy takes any thenable, and this one must answer synchronously
+    then: (resolve: (value: typeof module) => void) => resolve(module),
+  });
   return lazy(() => (ready ? now(ready) : fetch()) as Promise<{ default: ComponentType }>);
 }
 

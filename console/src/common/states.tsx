@@ -67,7 +67,15 @@ const isNothing = (data: unknown) => data === undefined || data === null || (Arr
  * A read in one of its four states: loading, refused or failed (in words, with "try again"),
  * nothing to show (`empty`, by default "Nothing yet"), or its data given to `children`.
  */
-export function QueryState<T>({ query, empty, children }: { query: QueryLike<T>; empty?: ReactNode; children: (data: NonNullable<T>) => ReactNode }) {
+export function QueryState<T>({
+  query,
+  empty,
+  children,
+}: {
+  query: QueryLike<T>;
+  empty?: ReactNode;
+  children: (data: NonNullable<T>) => ReactNode;
+}) {
   if (query.isPending) return <Loading />;
   if (query.error) return <ErrorState error={query.error} retry={() => void query.refetch()} />;
   if (isNothing(query.data)) return <>{empty ?? <Empty />}</>;

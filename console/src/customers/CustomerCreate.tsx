@@ -18,7 +18,11 @@ export function CustomerCreate() {
         <TextInput source="country" fullWidth />
         <TextInput source="address" fullWidth multiline />
         <SelectInput source="language" choices={LANGUAGES} fullWidth />
-        <SelectInput source="walletCurrency" choices={COMMON_CURRENCIES.map((code) => ({ id: code, name: code }))} fullWidth />
+        <SelectInput
+          source="walletCurrency"
+          choices={COMMON_CURRENCIES.map((code) => ({ id: code, name: code }))}
+          fullWidth
+        />
       </SimpleForm>
     </Create>
   );

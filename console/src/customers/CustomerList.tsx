@@ -1,6 +1,25 @@
-import { Alert, Box, List as MuiList, ListItem, ListItemButton, ListItemText, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  List as MuiList,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { DataTable, List, Pagination, SearchInput, SimpleList, Title, TopToolbar, useGetList, useTranslate } from 'react-admin';
+import {
+  DataTable,
+  List,
+  Pagination,
+  SearchInput,
+  SimpleList,
+  Title,
+  TopToolbar,
+  useGetList,
+  useTranslate,
+} from 'react-admin';
 import { Link } from 'react-router';
 import type { CustomerSummary } from '../api/types.js';
 import { useMe } from '../auth/useMe.js';
@@ -62,10 +81,18 @@ function CustomerPages() {
         >
           <DataTable rowClick="show" bulkActionButtons={false}>
             <DataTable.Col source="name" disableSort />
-            <DataTable.Col source="mobileNumber" disableSort render={(customer: CustomerSummary) => <bdi>{customer.mobileNumber}</bdi>} />
+            <DataTable.Col
+              source="mobileNumber"
+              disableSort
+              render={(customer: CustomerSummary) => <bdi>{customer.mobileNumber}</bdi>}
+            />
             <DataTable.Col source="country" disableSort />
             <DataTable.Col source="language" disableSort />
-            <DataTable.Col source="createdAt" disableSort render={(customer: CustomerSummary) => <When iso={customer.createdAt} day />} />
+            <DataTable.Col
+              source="createdAt"
+              disableSort
+              render={(customer: CustomerSummary) => <When iso={customer.createdAt} day />}
+            />
           </DataTable>
         </ListBody>
       </List>
@@ -106,7 +133,13 @@ function PhoneSearch() {
       {phone !== '' && (
         <QueryState
           query={matches}
-          empty={<Alert severity="info">{translate('ra.navigation.no_results', { name: translate('resources.customers.name', { smart_count: 2 }) })}</Alert>}
+          empty={
+            <Alert severity="info">
+              {translate('ra.navigation.no_results', {
+                name: translate('resources.customers.name', { smart_count: 2 }),
+              })}
+            </Alert>
+          }
         >
           {(data) => (
             <MuiList>

@@ -104,7 +104,9 @@ function CustomerOrders({ customer }: { customer: Customer }) {
             {data.map((order) => (
               <TableRow key={order.id} hover>
                 <TableCell>
-                  <Link to={`/orders/${order.id}/show`}>{translate('vpo.orders.title', { number: order.orderNumber })}</Link>
+                  <Link to={`/orders/${order.id}/show`}>
+                    {translate('vpo.orders.title', { number: order.orderNumber })}
+                  </Link>
                 </TableCell>
                 <TableCell>
                   <StatusChip status={order.status} />
@@ -144,7 +146,10 @@ export function CustomerShow() {
       {(customer) => (
         <Box sx={{ my: 2 }}>
           <Title title={customer.name} />
-          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 2 }}>
+          <Stack
+            direction="row"
+            sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 2 }}
+          >
             <Typography component="h1" variant="h5">
               {customer.name}
             </Typography>
@@ -211,7 +216,10 @@ export function CustomerShow() {
             // A direction belongs to an adjustment only (the API refuses it on other types): one picked
             // before switching to another type is not sent.
             submit={({ direction, ...values }) =>
-              dataProvider.walletTransaction(customer.walletId, values.type === 'adjustment' ? { ...values, direction } : values)
+              dataProvider.walletTransaction(
+                customer.walletId,
+                values.type === 'adjustment' ? { ...values, direction } : values,
+              )
             }
             success={translate('vpo.customers.recorded')}
           >

@@ -12,12 +12,19 @@ export const customersData = {
       getList: (params, resource) =>
         cursorList(resource, params, false, async (request, perPage) => {
           const { body } = await call(
-            api().GET('/api/v1/customers', { params: { query: clean({ limit: perPage, cursor: request.cursor, q: str(params.filter?.q) }) } }),
+            api().GET('/api/v1/customers', {
+              params: { query: clean({ limit: perPage, cursor: request.cursor, q: str(params.filter?.q) }) },
+            }),
           );
           return { rows: body.data, nextCursor: body.meta?.nextCursor };
         }),
-      getOne: async ({ id }) => ok((await call(api().GET('/api/v1/customers/{id}', { params: { path: { id: String(id) } } }))).body.data),
-      create: async ({ data }) => ok((await call(api().POST('/api/v1/customers', { body: clean(data) as BodyOf<'/api/v1/customers', 'post'> }))).body.data),
+      getOne: async ({ id }) =>
+        ok((await call(api().GET('/api/v1/customers/{id}', { params: { path: { id: String(id) } } }))).body.data),
+      create: async ({ data }) =>
+        ok(
+          (await call(api().POST('/api/v1/customers', { body: clean(data) as BodyOf<'/api/v1/customers', 'post'> })))
+            .body.data,
+        ),
     },
     'customer-matches': {
       getList: async ({ filter }) => {
@@ -28,14 +35,20 @@ export const customersData = {
       },
     },
     wallets: {
-      getOne: async ({ id }) => ok((await call(api().GET('/api/v1/customers/{id}/wallet', { params: { path: { id: String(id) } } }))).body.data),
+      getOne: async ({ id }) =>
+        ok(
+          (await call(api().GET('/api/v1/customers/{id}/wallet', { params: { path: { id: String(id) } } }))).body.data,
+        ),
     },
     'wallet-transactions': {
       getManyReference: {
         walletId: async ({ id, pagination }) => {
           const { body } = await call(
             api().GET('/api/v1/wallets/{id}/transactions', {
-              params: { path: { id: String(id) }, query: { page: pagination?.page ?? 1, pageSize: Math.min(pagination?.perPage ?? 20, 100) } },
+              params: {
+                path: { id: String(id) },
+                query: { page: pagination?.page ?? 1, pageSize: Math.min(pagination?.perPage ?? 20, 100) },
+              },
             }),
           );
           return records(body.data, body.meta?.total);
@@ -45,7 +58,11 @@ export const customersData = {
   },
   actions: {
     walletTransaction: async (walletId: string, body: BodyOf<'/api/v1/wallets/{id}/transactions', 'post'>) =>
-      (await call(api().POST('/api/v1/wallets/{id}/transactions', { params: { path: { id: walletId } }, body: clean(body) }))).body.data,
+      (
+        await call(
+          api().POST('/api/v1/wallets/{id}/transactions', { params: { path: { id: walletId } }, body: clean(body) }),
+        )
+      ).body.data,
   },
   creates: { customers: 'POST /api/v1/customers' },
 } satisfies DataPart;

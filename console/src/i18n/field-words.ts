@@ -29,7 +29,8 @@ export function fieldPath(field: string): string {
 export function fieldWords(field: string): string | undefined {
   const path = fieldPath(field);
   let node: unknown = sharedMessages.en.vpo.fields;
-  for (const part of path.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+  for (const part of path.split('.'))
+    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
   return typeof node === 'string' ? `vpo.fields.${path}` : undefined;
 }
 
@@ -61,5 +62,7 @@ export function missingInProfile(paths: readonly string[]): MissingField[] {
 
 /** The fields by where they are filled in, in FIELD_GROUPS' order; groups with none left out. */
 export function byGroup(fields: readonly MissingField[]): Array<{ group: FieldGroup; fields: MissingField[] }> {
-  return FIELD_GROUPS.map((group) => ({ group, fields: fields.filter((field) => field.group === group) })).filter((entry) => entry.fields.length > 0);
+  return FIELD_GROUPS.map((group) => ({ group, fields: fields.filter((field) => field.group === group) })).filter(
+    (entry) => entry.fields.length > 0,
+  );
 }

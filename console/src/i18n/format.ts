@@ -15,7 +15,11 @@ export function intlLocale(language: Language): string {
   return language === 'ar' ? 'ar-AE' : 'en-GB';
 }
 
-export function formatMoney(amount: number | null | undefined, currency: string | null | undefined, language: Language): string {
+export function formatMoney(
+  amount: number | null | undefined,
+  currency: string | null | undefined,
+  language: Language,
+): string {
   if (amount === null || amount === undefined || Number.isNaN(amount)) return '—';
   if (!currency || !/^[A-Za-z]{3}$/.test(currency)) return formatNumber(amount, language);
   const digits = minorUnits(currency);
@@ -37,7 +41,11 @@ export function formatDateTime(iso: string | null | undefined, language: Languag
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(date);
+  return new Intl.DateTimeFormat(intlLocale(language), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(date);
 }
 
 /** A day (YYYY-MM-DD, or a date-time's day) without a time. */
@@ -46,7 +54,10 @@ export function formatDay(iso: string | null | undefined, language: Language, ti
   const day = /^\d{4}-\d{2}-\d{2}$/.test(iso);
   const date = new Date(day ? `${iso}T00:00:00Z` : iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeZone: day ? 'UTC' : timeZone }).format(date);
+  return new Intl.DateTimeFormat(intlLocale(language), {
+    dateStyle: 'medium',
+    timeZone: day ? 'UTC' : timeZone,
+  }).format(date);
 }
 
 /** The day `days` after `from` as YYYY-MM-DD (UTC), e.g. the horizon of "deadlines in the next 14 days". */
@@ -55,7 +66,10 @@ export function dayAfter(from: Date, days: number): string {
 }
 
 /** The parts of an instant's wall time in a time zone, as numbers. */
-function wallParts(epochMs: number, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number } {
+function wallParts(
+  epochMs: number,
+  timeZone: string,
+): { year: number; month: number; day: number; hour: number; minute: number } {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',

@@ -15,7 +15,8 @@ function into(target: Record<string, unknown>, part: object, path: string): void
   for (const [key, value] of Object.entries(part)) {
     const there = target[key];
     if (value !== null && typeof value === 'object') {
-      if (there !== undefined && (there === null || typeof there !== 'object')) throw new Error(`Words for ${path}${key} given twice`);
+      if (there !== undefined && (there === null || typeof there !== 'object'))
+        throw new Error(`Words for ${path}${key} given twice`);
       target[key] ??= {};
       into(target[key] as Record<string, unknown>, value, `${path}${key}.`);
     } else {

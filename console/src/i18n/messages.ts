@@ -5,7 +5,8 @@ const en = {
     auth: {
       title: 'Sign in to the staff console',
       key: 'Your API key',
-      keyHelp: 'Paste the key you were given. It is kept in this tab only and forgotten when you sign out or close the tab.',
+      keyHelp:
+        'Paste the key you were given. It is kept in this tab only and forgotten when you sign out or close the tab.',
       signIn: 'Sign in',
       signOut: 'Sign out',
       invalid: 'This key was not accepted: %{reason}',
@@ -14,7 +15,14 @@ const en = {
       expires: 'Key expires %{date}',
     },
     language: { label: 'Language', en: 'English', ar: 'العربية' },
-    role: { admin: 'Admin', operations: 'Operations', accountant: 'Accountant', marketer: 'Marketer', inspector: 'Inspector', integrator: 'Integrator' },
+    role: {
+      admin: 'Admin',
+      operations: 'Operations',
+      accountant: 'Accountant',
+      marketer: 'Marketer',
+      inspector: 'Inspector',
+      integrator: 'Integrator',
+    },
     state: {
       invalid: 'Some fields need correcting',
       loading: 'Loading…',
@@ -51,7 +59,13 @@ const en = {
     fields: {
       profile: {
         legalName: { en: 'Legal name in English', ar: 'Legal name in Arabic' },
-        address: { line1: 'Address', line2: 'Address (second line)', city: 'City', postalCode: 'Postal code or PO box', country: 'Country' },
+        address: {
+          line1: 'Address',
+          line2: 'Address (second line)',
+          city: 'City',
+          postalCode: 'Postal code or PO box',
+          country: 'Country',
+        },
         registrationNumber: 'Trade licence or registration number',
         taxNumber: 'Tax (VAT) number',
         phone: 'Phone',
@@ -102,7 +116,14 @@ const ar: typeof en = {
       expires: 'ينتهي المفتاح في %{date}',
     },
     language: { label: 'اللغة', en: 'English', ar: 'العربية' },
-    role: { admin: 'مدير', operations: 'العمليات', accountant: 'محاسب', marketer: 'مسوّق', inspector: 'فاحص', integrator: 'تكامل' },
+    role: {
+      admin: 'مدير',
+      operations: 'العمليات',
+      accountant: 'محاسب',
+      marketer: 'مسوّق',
+      inspector: 'فاحص',
+      integrator: 'تكامل',
+    },
     state: {
       invalid: 'بعض الحقول بحاجة إلى تصحيح',
       loading: 'جارٍ التحميل…',
@@ -138,7 +159,13 @@ const ar: typeof en = {
     fields: {
       profile: {
         legalName: { en: 'الاسم القانوني بالإنجليزية', ar: 'الاسم القانوني بالعربية' },
-        address: { line1: 'العنوان', line2: 'العنوان (سطر ثانٍ)', city: 'المدينة', postalCode: 'الرمز البريدي أو صندوق البريد', country: 'الدولة' },
+        address: {
+          line1: 'العنوان',
+          line2: 'العنوان (سطر ثانٍ)',
+          city: 'المدينة',
+          postalCode: 'الرمز البريدي أو صندوق البريد',
+          country: 'الدولة',
+        },
         registrationNumber: 'رقم الرخصة التجارية أو السجل التجاري',
         taxNumber: 'الرقم الضريبي',
         phone: 'الهاتف',

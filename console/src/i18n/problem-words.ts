@@ -28,7 +28,8 @@ const EXPECTED: Record<string, string> = {
   'a three-letter currency code': 'رمز عملة من ثلاثة أحرف',
   'a web address starting with http:// or https://': 'عنوان ويب يبدأ بـ http:// أو https://',
   'a subdomain: lowercase letters, digits and hyphens': 'نطاقًا فرعيًا من أحرف لاتينية صغيرة وأرقام وشرطات',
-  'an ISO 6346 container number: four capital letters and seven digits': 'رقم حاوية وفق ISO 6346: أربعة أحرف كبيرة وسبعة أرقام',
+  'an ISO 6346 container number: four capital letters and seven digits':
+    'رقم حاوية وفق ISO 6346: أربعة أحرف كبيرة وسبعة أرقام',
   'a date and time with its time zone': 'تاريخًا ووقتًا مع المنطقة الزمنية',
   'an array of strings': 'قائمة نصوص',
   'an array of numbers': 'قائمة أرقام',
@@ -63,14 +64,18 @@ function expectedInArabic(expected: string): string | undefined {
   const eachItem = /^an array, each item (.+)$/.exec(expected);
   if (eachItem) return expectedInArabic(eachItem[1]!) && `قائمة، كل عنصر فيها ${expectedInArabic(eachItem[1]!)}`;
   const either = expected.split(' or ');
-  if (either.length > 1 && either.every((part) => EXPECTED[part])) return either.map((part) => EXPECTED[part]).join(' أو ');
+  if (either.length > 1 && either.every((part) => EXPECTED[part]))
+    return either.map((part) => EXPECTED[part]).join(' أو ');
   return undefined;
 }
 
 /** One clause of a sentence ("must not be empty"), or undefined when it is not one of the API's. */
 const CLAUSES: Array<[RegExp, (...parts: string[]) => string | undefined]> = [
   [/^is required$/, () => 'مطلوب'],
-  [/^is required: (.+)$/, (expected) => (expectedInArabic(expected!) ? `مطلوب: ${expectedInArabic(expected!)}` : undefined)],
+  [
+    /^is required: (.+)$/,
+    (expected) => (expectedInArabic(expected!) ? `مطلوب: ${expectedInArabic(expected!)}` : undefined),
+  ],
   [/^must not be empty$/, () => 'يجب ألا يكون فارغًا'],
   [/^must not be empty: give at least one field$/, () => 'يجب ألا يكون فارغًا: أعطِ حقلًا واحدًا على الأقل'],
   [/^must be at least (\d+) characters? long$/, (n) => `يجب ألا يقل عدد أحرفه عن ${n}`],
@@ -88,7 +93,10 @@ const CLAUSES: Array<[RegExp, (...parts: string[]) => string | undefined]> = [
   [/^must be one of (.+)$/, (list) => `يجب أن يكون إحدى القيم: ${listInArabic(list!)}`],
   [/^must be (.+), the only value it takes$/, (value) => `يجب أن يكون ${value}، القيمة الوحيدة التي يقبلها`],
   [/^must match the pattern (.+)$/, (pattern) => `يجب أن يطابق النمط ${pattern}`],
-  [/^must be (.+)$/, (expected) => (expectedInArabic(expected!) ? `يجب أن يكون ${expectedInArabic(expected!)}` : undefined)],
+  [
+    /^must be (.+)$/,
+    (expected) => (expectedInArabic(expected!) ? `يجب أن يكون ${expectedInArabic(expected!)}` : undefined),
+  ],
 ];
 
 function clauseInArabic(clause: string): string | undefined {
@@ -106,7 +114,8 @@ function clauseInArabic(clause: string): string | undefined {
 /** What was sent, as the API words it after "; got ". */
 function sentInArabic(sent: string): string | undefined {
   const count = /^(\d+) (characters|items|fields)$/.exec(sent);
-  if (count) return `عدد ${count[2] === 'characters' ? 'أحرف' : count[2] === 'items' ? 'عناصر' : 'حقول'} المُرسَل ${count[1]}`;
+  if (count)
+    return `عدد ${count[2] === 'characters' ? 'أحرف' : count[2] === 'items' ? 'عناصر' : 'حقول'} المُرسَل ${count[1]}`;
   const kinds: Record<string, string> = {
     'a string': 'نص',
     'a number': 'رقم',
@@ -123,7 +132,8 @@ function sentInArabic(sent: string): string | undefined {
 /** The sentence in Arabic, or undefined when some part of it is not one the API writes for a refused value. */
 export function problemInArabic(message: string): string | undefined {
   const got = message.lastIndexOf('; got ');
-  const [main, sent] = got === -1 ? [message, undefined] : [message.slice(0, got), message.slice(got + '; got '.length)];
+  const [main, sent] =
+    got === -1 ? [message, undefined] : [message.slice(0, got), message.slice(got + '; got '.length)];
   const clauses = main.split(/ and (?=must |is )/).map(clauseInArabic);
   if (clauses.some((clause) => clause === undefined)) return undefined;
   const sentWords = sent === undefined ? undefined : sentInArabic(sent);

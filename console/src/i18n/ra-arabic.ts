@@ -73,8 +73,14 @@ export const raArabic: TranslationMessages = {
       authentication_error: 'خطأ في المصادقة',
     },
     input: {
-      file: { upload_several: 'أفلت بعض الملفات للرفع، أو انقر لاختيار واحد.', upload_single: 'أفلت ملفًا للرفع، أو انقر لاختياره.' },
-      image: { upload_several: 'أفلت بعض الصور للرفع، أو انقر لاختيار واحدة.', upload_single: 'أفلت صورة للرفع، أو انقر لاختيارها.' },
+      file: {
+        upload_several: 'أفلت بعض الملفات للرفع، أو انقر لاختيار واحد.',
+        upload_single: 'أفلت ملفًا للرفع، أو انقر لاختياره.',
+      },
+      image: {
+        upload_several: 'أفلت بعض الصور للرفع، أو انقر لاختيار واحدة.',
+        upload_single: 'أفلت صورة للرفع، أو انقر لاختيارها.',
+      },
       references: {
         all_missing: 'تعذر العثور على البيانات المرتبطة.',
         many_missing: 'يبدو أن واحدًا على الأقل من المراجع المرتبطة لم يعد متاحًا.',
@@ -95,7 +101,11 @@ export const raArabic: TranslationMessages = {
         many: 'هل أنت متأكد أنك تريد حذف هذه الـ %{smart_count} عنصرًا؟',
         other: 'هل أنت متأكد أنك تريد حذف هذه الـ %{smart_count} عنصر؟',
       }),
-      bulk_delete_title: plural('ar', { one: 'حذف %{name}', two: 'حذف اثنين من %{name}', other: 'حذف %{smart_count} من %{name}' }),
+      bulk_delete_title: plural('ar', {
+        one: 'حذف %{name}',
+        two: 'حذف اثنين من %{name}',
+        other: 'حذف %{smart_count} من %{name}',
+      }),
       bulk_update_content: plural('ar', {
         one: 'هل أنت متأكد أنك تريد تحديث %{name} %{recordRepresentation}؟',
         two: 'هل أنت متأكد أنك تريد تحديث هذين العنصرين؟',
@@ -208,10 +218,21 @@ export const raArabic: TranslationMessages = {
     configurable: {
       customize: 'تخصيص',
       configureMode: 'تهيئة هذه الصفحة',
-      inspector: { title: 'المفتش', content: 'مرّر فوق عناصر الواجهة لتهيئتها', reset: 'إعادة تعيين الإعدادات', hideAll: 'إخفاء الكل', showAll: 'إظهار الكل' },
+      inspector: {
+        title: 'المفتش',
+        content: 'مرّر فوق عناصر الواجهة لتهيئتها',
+        reset: 'إعادة تعيين الإعدادات',
+        hideAll: 'إخفاء الكل',
+        showAll: 'إظهار الكل',
+      },
       Datagrid: { title: 'جدول البيانات', unlabeled: 'عمود بلا عنوان #%{column}' },
       SimpleForm: { title: 'النموذج', unlabeled: 'حقل بلا عنوان #%{input}' },
-      SimpleList: { title: 'القائمة', primaryText: 'النص الأساسي', secondaryText: 'النص الثانوي', tertiaryText: 'النص الثالث' },
+      SimpleList: {
+        title: 'القائمة',
+        primaryText: 'النص الأساسي',
+        secondaryText: 'النص الثانوي',
+        tertiaryText: 'النص الثالث',
+      },
     },
   },
 };

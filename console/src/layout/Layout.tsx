@@ -22,7 +22,13 @@ function LanguageFromMe() {
 }
 
 /** An error inside a screen: words and a way out, the menu and app bar stay. */
-function ScreenError({ error, resetErrorBoundary }: { error?: Error; resetErrorBoundary?: (...args: unknown[]) => void }) {
+function ScreenError({
+  error,
+  resetErrorBoundary,
+}: {
+  error?: Error;
+  resetErrorBoundary?: (...args: unknown[]) => void;
+}) {
   const translate = useTranslate();
   return (
     <Stack spacing={2} sx={{ p: 3 }}>
@@ -61,7 +67,8 @@ export function Layout({ children }: { children: ReactNode }) {
       // table wider than the screen scrolls inside its own box, the page itself never sideways.
       sx={{
         minWidth: 0,
-        '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content, & .RaList-main, & .RaList-content': { minWidth: 0 },
+        '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content, & .RaList-main, & .RaList-content':
+          { minWidth: 0 },
         '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
       }}
     >

@@ -4,7 +4,10 @@ import { SCREENS } from '../app/screens.js';
 import { useMe } from '../auth/useMe.js';
 import type { MenuItem } from '../common/screen.js';
 
-const ITEMS: MenuItem[] = [{ to: '/', label: 'vpo.menu.today', icon: DashboardIcon }, ...SCREENS.flatMap((folder) => folder.menu)];
+const ITEMS: MenuItem[] = [
+  { to: '/', label: 'vpo.menu.today', icon: DashboardIcon },
+  ...SCREENS.flatMap((folder) => folder.menu),
+];
 
 /** Only the screens whose route the signed-in key may call. */
 export function Menu() {

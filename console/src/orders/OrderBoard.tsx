@@ -18,7 +18,12 @@ function Column({ status }: { status: OrderStatus }) {
   });
   const headingId = `board-${status}`;
   return (
-    <Paper component="section" aria-labelledby={headingId} variant="outlined" sx={{ minWidth: 230, maxWidth: 260, p: 1, bgcolor: 'grey.50', flexShrink: 0 }}>
+    <Paper
+      component="section"
+      aria-labelledby={headingId}
+      variant="outlined"
+      sx={{ minWidth: 230, maxWidth: 260, p: 1, bgcolor: 'grey.50', flexShrink: 0 }}
+    >
       <Typography id={headingId} component="h2" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
         {translate(`vpo.status.${status}`)}
       </Typography>
@@ -48,7 +53,11 @@ function Column({ status }: { status: OrderStatus }) {
         )}
       </QueryState>
       {orders.pageInfo?.hasNextPage && (
-        <MuiLink component={Link} to={`/orders?filter=${encodeURIComponent(JSON.stringify({ status }))}`} sx={{ display: 'block', mt: 1 }}>
+        <MuiLink
+          component={Link}
+          to={`/orders?filter=${encodeURIComponent(JSON.stringify({ status }))}`}
+          sx={{ display: 'block', mt: 1 }}
+        >
           {translate('vpo.orders.boardMore')}
         </MuiLink>
       )}
@@ -65,7 +74,12 @@ export function OrderBoard() {
       <Typography component="h1" variant="h5" gutterBottom>
         {translate('vpo.orders.board')}
       </Typography>
-      <Box sx={{ display: 'flex', gap: 1, overflowX: 'auto', pb: 2 }} tabIndex={0} role="region" aria-label={translate('vpo.orders.board')}>
+      <Box
+        sx={{ display: 'flex', gap: 1, overflowX: 'auto', pb: 2 }}
+        tabIndex={0}
+        role="region"
+        aria-label={translate('vpo.orders.board')}
+      >
         {ORDER_STATUSES.map((status) => (
           <Column key={status} status={status} />
         ))}

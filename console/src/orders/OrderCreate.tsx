@@ -49,7 +49,11 @@ export function OrderCreate() {
           </ReferenceInput>
         )}
         <NumberInput source="receiptAmount" fullWidth />
-        <SelectInput source="receiptCurrency" choices={COMMON_CURRENCIES.map((code) => ({ id: code, name: code }))} fullWidth />
+        <SelectInput
+          source="receiptCurrency"
+          choices={COMMON_CURRENCIES.map((code) => ({ id: code, name: code }))}
+          fullWidth
+        />
         <TextInput source="receiptDescription" fullWidth />
         <TextInput source="receiptFileUrl" type="url" fullWidth />
         <BooleanInput source="useWalletBalance" />

@@ -1,4 +1,15 @@
-import { AutocompleteInput, DataTable, DateInput, List, Pagination, ReferenceInput, SelectInput, SimpleList, TopToolbar, useTranslate } from 'react-admin';
+import {
+  AutocompleteInput,
+  DataTable,
+  DateInput,
+  List,
+  Pagination,
+  ReferenceInput,
+  SelectInput,
+  SimpleList,
+  TopToolbar,
+  useTranslate,
+} from 'react-admin';
 import { ORDER_STATUSES } from '../api/enums.js';
 import type { Order } from '../api/types.js';
 import { useMe } from '../auth/useMe.js';
@@ -13,7 +24,9 @@ import { ListHeading } from '../common/ListHeading.js';
 
 function carTitle(order: Order): string {
   const car = order.carDetails as { makeEn?: unknown; modelEn?: unknown; year?: unknown; title?: unknown };
-  const text = [car.makeEn, car.modelEn, car.year].filter((part) => typeof part === 'string' || typeof part === 'number').join(' ');
+  const text = [car.makeEn, car.modelEn, car.year]
+    .filter((part) => typeof part === 'string' || typeof part === 'number')
+    .join(' ');
   return text || (typeof car.title === 'string' ? car.title : '—');
 }
 
@@ -21,7 +34,12 @@ function Filters() {
   const translate = useTranslate();
   const { can } = useMe();
   return [
-    <SelectInput key="status" source="status" choices={ORDER_STATUSES.map((status) => ({ id: status, name: translate(`vpo.status.${status}`) }))} alwaysOn />,
+    <SelectInput
+      key="status"
+      source="status"
+      choices={ORDER_STATUSES.map((status) => ({ id: status, name: translate(`vpo.status.${status}`) }))}
+      alwaysOn
+    />,
     ...(can('GET /api/v1/customers')
       ? [
           <ReferenceInput key="customerId" source="customerId" reference="customers" alwaysOn>
@@ -83,10 +101,18 @@ export function OrderList() {
         >
           <DataTable rowClick="show" bulkActionButtons={false}>
             <DataTable.Col source="orderNumber" disableSort />
-            <DataTable.Col source="status" disableSort render={(order: Order) => <StatusChip status={order.status} />} />
+            <DataTable.Col
+              source="status"
+              disableSort
+              render={(order: Order) => <StatusChip status={order.status} />}
+            />
             <DataTable.Col source="customer" disableSort render={(order: Order) => order.customer.name} />
             <DataTable.Col source="car" disableSort render={(order: Order) => carTitle(order)} />
-            <DataTable.Col source="totalAmount" disableSort render={(order: Order) => <Money amount={order.totalAmount} currency={order.currency} />} />
+            <DataTable.Col
+              source="totalAmount"
+              disableSort
+              render={(order: Order) => <Money amount={order.totalAmount} currency={order.currency} />}
+            />
             <DataTable.Col source="marketer" disableSort render={(order: Order) => order.marketer?.name ?? '—'} />
             <DataTable.Col source="createdAt" disableSort render={(order: Order) => <When iso={order.createdAt} />} />
           </DataTable>

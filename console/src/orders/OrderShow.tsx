@@ -65,9 +65,18 @@ function Summary({ order }: { order: OrderDetail }) {
           <Facts
             items={[
               [translate('vpo.orders.total'), <Money key="t" amount={order.totalAmount} currency={order.currency} />],
-              [translate('vpo.orders.deposit'), <Money key="d" amount={money.depositAmount} currency={money.depositCurrency} />],
-              [translate('vpo.orders.confirmed'), <Money key="c" amount={money.totalConfirmed} currency={order.currency} />],
-              [translate('vpo.orders.remaining'), <Money key="r" amount={money.remainingAmount} currency={money.remainingCurrency} />],
+              [
+                translate('vpo.orders.deposit'),
+                <Money key="d" amount={money.depositAmount} currency={money.depositCurrency} />,
+              ],
+              [
+                translate('vpo.orders.confirmed'),
+                <Money key="c" amount={money.totalConfirmed} currency={order.currency} />,
+              ],
+              [
+                translate('vpo.orders.remaining'),
+                <Money key="r" amount={money.remainingAmount} currency={money.remainingCurrency} />,
+              ],
               // Receipts in another currency: shown as received, never converted into the totals above.
               ...(money.otherCurrencies ?? []).flatMap((other) => [
                 ...(other.totalConfirmed > 0
@@ -82,12 +91,18 @@ function Summary({ order }: { order: OrderDetail }) {
                   ? [
                       [
                         translate('vpo.orders.otherAwaiting', { currency: other.currency }),
-                        <Money key={`oa-${other.currency}`} amount={other.awaitingConfirmation} currency={other.currency} />,
+                        <Money
+                          key={`oa-${other.currency}`}
+                          amount={other.awaitingConfirmation}
+                          currency={other.currency}
+                        />,
                       ] as [string, ReactNode],
                     ]
                   : []),
               ]),
-              ...(order.paidFromWallet ? [[translate('vpo.orders.paidFromWallet'), translate('vpo.common.yes')] as [string, string]] : []),
+              ...(order.paidFromWallet
+                ? [[translate('vpo.orders.paidFromWallet'), translate('vpo.common.yes')] as [string, string]]
+                : []),
             ]}
           />
         </Panel>

@@ -16,7 +16,10 @@ import type { OrdersActions } from './data.js';
  * (`reachableNow`, `blocked`). Nothing here knows the lifecycle.
  */
 /** A requirement in the person's language when the console knows its code, else in the API's words. */
-export function requirementText(requirement: Requirement, translate: (key: string, options?: object) => string): string {
+export function requirementText(
+  requirement: Requirement,
+  translate: (key: string, options?: object) => string,
+): string {
   return translate(`vpo.requirement.${requirement.code}`, { _: requirement.message });
 }
 
@@ -35,7 +38,9 @@ export function StatusActions({ order }: { order: OrderDetail }) {
   if (verdict.error) return <ErrorState error={verdict.error} retry={() => verdict.refetch()} />;
   const { reachableNow, blocked } = verdict.data;
   // A move waiting only on a field of its own request (the API says type "field") can be made by giving it.
-  const byField = blocked.filter((move) => move.missingRequirements.every((requirement) => requirement.type === 'field')).map((move) => move.status);
+  const byField = blocked
+    .filter((move) => move.missingRequirements.every((requirement) => requirement.type === 'field'))
+    .map((move) => move.status);
   const waiting = blocked.filter((move) => !byField.includes(move.status));
   const mayMove = can('PATCH /api/v1/orders/{id}/status');
   const status = (value: string) => translate(`vpo.status.${value}`);
@@ -45,7 +50,9 @@ export function StatusActions({ order }: { order: OrderDetail }) {
       <Typography id="moves-title" component="h2" variant="h6" gutterBottom>
         {translate('vpo.orders.moves')}
       </Typography>
-      {reachableNow.length === 0 && blocked.length === 0 && <Typography variant="body2">{translate('vpo.orders.movesNone')}</Typography>}
+      {reachableNow.length === 0 && blocked.length === 0 && (
+        <Typography variant="body2">{translate('vpo.orders.movesNone')}</Typography>
+      )}
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
         {mayMove &&
           [...reachableNow, ...byField].map((next) => (
@@ -71,7 +78,9 @@ export function StatusActions({ order }: { order: OrderDetail }) {
               <ListItemText
                 primary={translate('vpo.orders.blockedBy', {
                   status: status(move.status),
-                  missing: move.missingRequirements.map((requirement) => requirementText(requirement, translate)).join('; '),
+                  missing: move.missingRequirements
+                    .map((requirement) => requirementText(requirement, translate))
+                    .join('; '),
                 })}
               />
             </ListItem>
@@ -85,11 +94,19 @@ export function StatusActions({ order }: { order: OrderDetail }) {
           title={translate('vpo.orders.moveConfirm', { number: order.orderNumber, status: status(target) })}
           saveLabel="vpo.common.done"
           onClose={() => setTarget(undefined)}
-          submit={(values) => dataProvider.changeStatus(order.id, order.version, { status: target, note: values.note, inspectionDate: values.inspectionDate })}
+          submit={(values) =>
+            dataProvider.changeStatus(order.id, order.version, {
+              status: target,
+              note: values.note,
+              inspectionDate: values.inspectionDate,
+            })
+          }
           success={translate('vpo.orders.moved', { status: status(target) })}
           onError={onConflict}
         >
-          {byField.includes(target) && <IsoDateTimeInput source="inspectionDate" label="resources.orders.fields.inspectionDate" fullWidth />}
+          {byField.includes(target) && (
+            <IsoDateTimeInput source="inspectionDate" label="resources.orders.fields.inspectionDate" fullWidth />
+          )}
           <TextInput source="note" label="vpo.orders.moveNote" fullWidth multiline />
         </ActionDialog>
       )}

@@ -13,5 +13,12 @@ const COLOURS: Partial<Record<OrderStatus, 'default' | 'primary' | 'success' | '
 
 export function StatusChip({ status }: { status: OrderStatus }) {
   const translate = useTranslate();
-  return <Chip size="small" label={translate(`vpo.status.${status}`)} color={COLOURS[status] ?? 'default'} variant="outlined" />;
+  return (
+    <Chip
+      size="small"
+      label={translate(`vpo.status.${status}`)}
+      color={COLOURS[status] ?? 'default'}
+      variant="outlined"
+    />
+  );
 }

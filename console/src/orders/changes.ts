@@ -17,14 +17,23 @@ function show(value: unknown): string {
 }
 
 export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): Change[] {
-  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((field) => !IGNORED.has(field)).sort();
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .filter((field) => !IGNORED.has(field))
+    .sort();
   const out: Change[] = [];
   for (const field of fields) {
     const a = show(before[field]);
     const b = show(after[field]);
-    if (a !== b) out.push({ field, before: a.length > 120 ? `${a.slice(0, 117)}...` : a, after: b.length > 120 ? `${b.slice(0, 117)}...` : b });
+    if (a !== b)
+      out.push({
+        field,
+        before: a.length > 120 ? `${a.slice(0, 117)}...` : a,
+        after: b.length > 120 ? `${b.slice(0, 117)}...` : b,
+      });
   }
-  const history = (record: Record<string, unknown>) => (Array.isArray(record.statusHistory) ? record.statusHistory.length : 0);
-  if (history(after) > history(before)) out.unshift({ field: 'statusHistory', before: `${history(before)}`, after: `${history(after)}` });
+  const history = (record: Record<string, unknown>) =>
+    Array.isArray(record.statusHistory) ? record.statusHistory.length : 0;
+  if (history(after) > history(before))
+    out.unshift({ field: 'statusHistory', before: `${history(before)}`, after: `${history(after)}` });
   return out;
 }

@@ -1,4 +1,16 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+} from '@mui/material';
 import { createContext, type ReactNode, useContext, useId, useState } from 'react';
 import { useDataProvider, useRefresh, useTranslate } from 'react-admin';
 import { apiErrorOf } from '../api/client.js';
@@ -40,7 +52,10 @@ export function ConflictProvider({ order, children }: { order: OrderDetail; chil
           number: order.orderNumber,
           mine: order.version,
           theirs: data.version,
-          changes: changedFields(order as unknown as Record<string, unknown>, data as unknown as Record<string, unknown>),
+          changes: changedFields(
+            order as unknown as Record<string, unknown>,
+            data as unknown as Record<string, unknown>,
+          ),
         });
         refresh();
       },
@@ -52,13 +67,23 @@ export function ConflictProvider({ order, children }: { order: OrderDetail; chil
   return (
     <ConflictContext.Provider value={handle}>
       {children}
-      <Dialog open={Boolean(conflict)} onClose={() => setConflict(undefined)} aria-labelledby={titleId} maxWidth="md" fullWidth>
+      <Dialog
+        open={Boolean(conflict)}
+        onClose={() => setConflict(undefined)}
+        aria-labelledby={titleId}
+        maxWidth="md"
+        fullWidth
+      >
         <DialogTitle id={titleId}>{translate('vpo.orders.conflictTitle')}</DialogTitle>
         <DialogContent>
           {conflict && (
             <>
               <Alert severity="warning" role="alert">
-                {translate('vpo.orders.conflict', { number: conflict.number, mine: conflict.mine, theirs: conflict.theirs })}
+                {translate('vpo.orders.conflict', {
+                  number: conflict.number,
+                  mine: conflict.mine,
+                  theirs: conflict.theirs,
+                })}
               </Alert>
               {conflict.changes.length > 0 && (
                 <Table size="small" aria-label={translate('vpo.orders.changed')} sx={{ mt: 2 }}>

@@ -30,19 +30,34 @@ export const ordersData = {
           );
           return { rows: body.data, nextCursor: body.meta.nextCursor, total: body.meta.total };
         }),
-      getOne: async ({ id }) => ok((await call(api().GET('/api/v1/orders/{id}', { params: { path: { id: String(id) } } }))).body.data),
-      create: async ({ data }) => ok((await call(api().POST('/api/v1/orders', { body: clean(data) as BodyOf<'/api/v1/orders', 'post'> }))).body.data),
+      getOne: async ({ id }) =>
+        ok((await call(api().GET('/api/v1/orders/{id}', { params: { path: { id: String(id) } } }))).body.data),
+      create: async ({ data }) =>
+        ok(
+          (await call(api().POST('/api/v1/orders', { body: clean(data) as BodyOf<'/api/v1/orders', 'post'> }))).body
+            .data,
+        ),
     },
   },
   actions: {
     /** How all the orders in the key's scope spread over the statuses (one read). */
     orderCounts: async () => (await call(api().GET('/api/v1/orders/counts'))).body.data,
     validate: async (orderId: string, targetStatus: string) =>
-      (await call(api().POST('/api/v1/orders/{id}/validate-transition', { params: { path: { id: orderId } }, body: { targetStatus } }))).body.data,
+      (
+        await call(
+          api().POST('/api/v1/orders/{id}/validate-transition', {
+            params: { path: { id: orderId } },
+            body: { targetStatus },
+          }),
+        )
+      ).body.data,
     changeStatus: async (orderId: string, version: number, body: BodyOf<'/api/v1/orders/{id}/status', 'patch'>) =>
       (
         await call(
-          api().PATCH('/api/v1/orders/{id}/status', { params: { path: { id: orderId }, header: { 'If-Match': ifMatch(version) } }, body: clean(body) }),
+          api().PATCH('/api/v1/orders/{id}/status', {
+            params: { path: { id: orderId }, header: { 'If-Match': ifMatch(version) } },
+            body: clean(body),
+          }),
         )
       ).body.data,
   },

@@ -1,10 +1,28 @@
 import { Alert, Box, Button, Chip, Grid, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type ReactNode, useState } from 'react';
-import { type DataProvider, Form, SaveButton, SelectInput, TextInput, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import {
+  type DataProvider,
+  Form,
+  SaveButton,
+  SelectInput,
+  TextInput,
+  Title,
+  useDataProvider,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
 import { apiErrorOf } from '../api/client.js';
 import { clean, pick } from '../api/clean.js';
-import { ARABIC_DIGITS, every, IMAGE_TYPES, type ImageType, PROFILE_IMAGES, PROFILE_INCOTERMS, type ProfileImage } from '../api/enums.js';
+import {
+  ARABIC_DIGITS,
+  every,
+  IMAGE_TYPES,
+  type ImageType,
+  PROFILE_IMAGES,
+  PROFILE_INCOTERMS,
+  type ProfileImage,
+} from '../api/enums.js';
 import { versionConflict } from '../api/error-details.js';
 import type { BodyOf, TenantProfile } from '../api/types.js';
 import { useMe } from '../auth/useMe.js';
@@ -58,7 +76,9 @@ const upper = (value: string) => (typeof value === 'string' ? value.toUpperCase(
 
 /** Two inputs a row on a wide screen, one on a phone. */
 function Fields({ children }: { children: ReactNode }) {
-  return <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>{children}</Box>;
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>{children}</Box>
+  );
 }
 
 /** The text of the profile: one form, saved at the version read. */
@@ -90,7 +110,9 @@ function ProfileForm({
       if (versionConflict(apiErrorOf(error))) {
         notify('vpo.profile.conflict', { type: 'warning', multiLine: true });
         // Someone saved first: the form starts again from their profile, for the person to check.
-        const fresh = await queryClient.fetchQuery({ queryKey: QUERY_KEY, queryFn: () => dataProvider.tenantProfile() }).catch(() => undefined);
+        const fresh = await queryClient
+          .fetchQuery({ queryKey: QUERY_KEY, queryFn: () => dataProvider.tenantProfile() })
+          .catch(() => undefined);
         if (fresh) onSaved(fresh);
         return undefined;
       }
@@ -104,7 +126,12 @@ function ProfileForm({
         <Panel title={translate('vpo.profile.section.legalName')}>
           <Fields>
             <TextInput source="legalName.en" label={field('legalName.en')} fullWidth slotProps={AS_TYPED} />
-            <TextInput source="legalName.ar" label={field('legalName.ar')} fullWidth slotProps={{ htmlInput: { dir: 'rtl', lang: 'ar' } }} />
+            <TextInput
+              source="legalName.ar"
+              label={field('legalName.ar')}
+              fullWidth
+              slotProps={{ htmlInput: { dir: 'rtl', lang: 'ar' } }}
+            />
           </Fields>
         </Panel>
         <Panel title={translate('vpo.profile.section.address')}>
@@ -127,7 +154,14 @@ function ProfileForm({
           <Fields>
             <TextInput source="registrationNumber" label={field('registrationNumber')} fullWidth slotProps={AS_TYPED} />
             <TextInput source="taxNumber" label={field('taxNumber')} fullWidth slotProps={AS_TYPED} />
-            <TextInput source="phone" label={field('phone')} helperText="vpo.profile.phoneHelp" type="tel" fullWidth slotProps={AS_TYPED} />
+            <TextInput
+              source="phone"
+              label={field('phone')}
+              helperText="vpo.profile.phoneHelp"
+              type="tel"
+              fullWidth
+              slotProps={AS_TYPED}
+            />
             <TextInput source="email" label={field('email')} type="email" fullWidth slotProps={AS_TYPED} />
           </Fields>
         </Panel>
@@ -135,7 +169,13 @@ function ProfileForm({
           <Fields>
             <TextInput source="bank.bankName" label={field('bank.bankName')} fullWidth slotProps={AS_TYPED} />
             <TextInput source="bank.accountName" label={field('bank.accountName')} fullWidth slotProps={AS_TYPED} />
-            <TextInput source="bank.iban" label="vpo.profile.iban" helperText="vpo.profile.ibanHelp" fullWidth slotProps={AS_TYPED} />
+            <TextInput
+              source="bank.iban"
+              label="vpo.profile.iban"
+              helperText="vpo.profile.ibanHelp"
+              fullWidth
+              slotProps={AS_TYPED}
+            />
             <TextInput
               source="bank.accountNumber"
               label={field('bank.accountNumber')}
@@ -143,7 +183,14 @@ function ProfileForm({
               fullWidth
               slotProps={AS_TYPED}
             />
-            <TextInput source="bank.swift" label={field('bank.swift')} helperText="vpo.profile.swiftHelp" parse={upper} fullWidth slotProps={AS_TYPED} />
+            <TextInput
+              source="bank.swift"
+              label={field('bank.swift')}
+              helperText="vpo.profile.swiftHelp"
+              parse={upper}
+              fullWidth
+              slotProps={AS_TYPED}
+            />
           </Fields>
         </Panel>
         <Panel title={translate('vpo.profile.section.shipping')}>
@@ -228,8 +275,13 @@ function ImageCard({
     event.target.value = '';
     if (!file) return;
     // The API checks the type from the bytes; a file of another type is refused there, in words.
-    const contentType = (IMAGE_TYPES as readonly string[]).includes(file.type) ? (file.type as ImageType) : IMAGE_TYPES[0];
-    await act(async () => dataProvider.uploadProfileImage(kind, { contentType, data: await base64Of(file) }), 'vpo.profile.uploaded');
+    const contentType = (IMAGE_TYPES as readonly string[]).includes(file.type)
+      ? (file.type as ImageType)
+      : IMAGE_TYPES[0];
+    await act(
+      async () => dataProvider.uploadProfileImage(kind, { contentType, data: await base64Of(file) }),
+      'vpo.profile.uploaded',
+    );
   };
 
   return (
@@ -243,7 +295,12 @@ function ImageCard({
       <Box sx={{ my: 1, minHeight: 96, display: 'flex', alignItems: 'center' }}>
         {image ? (
           <Stack spacing={0.5}>
-            <Box component="img" src={image.url} alt={name} sx={{ maxHeight: 96, maxWidth: 240, objectFit: 'contain', alignSelf: 'flex-start' }} />
+            <Box
+              component="img"
+              src={image.url}
+              alt={name}
+              sx={{ maxHeight: 96, maxWidth: 240, objectFit: 'contain', alignSelf: 'flex-start' }}
+            />
             <Typography variant="caption">
               {translate('vpo.profile.imageFacts', {
                 width: format.number(image.width),
@@ -265,7 +322,11 @@ function ImageCard({
             <input hidden type="file" accept={IMAGE_TYPES.join(',')} onChange={(event) => void upload(event)} />
           </Button>
           {image && (
-            <Button color="error" disabled={busy} onClick={() => void act(() => dataProvider.removeProfileImage(kind), 'vpo.profile.removed')}>
+            <Button
+              color="error"
+              disabled={busy}
+              onClick={() => void act(() => dataProvider.removeProfileImage(kind), 'vpo.profile.removed')}
+            >
               {translate(`vpo.profile.image.${kind}.remove`)}
             </Button>
           )}

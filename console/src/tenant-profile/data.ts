@@ -10,10 +10,18 @@ export const tenantProfileData = {
     tenantProfile: async () => (await call(api().GET('/api/v1/tenant-profile'))).body.data,
     /** The profile's text as a whole (what is left out is cleared), at the version read. */
     saveTenantProfile: async (version: number, body: BodyOf<'/api/v1/tenant-profile', 'put'>) =>
-      (await call(api().PUT('/api/v1/tenant-profile', { params: { header: { 'If-Match': ifMatch(version) } }, body: clean(body) }))).body.data,
+      (
+        await call(
+          api().PUT('/api/v1/tenant-profile', {
+            params: { header: { 'If-Match': ifMatch(version) } },
+            body: clean(body),
+          }),
+        )
+      ).body.data,
     uploadProfileImage: async (image: ProfileImage, body: BodyOf<'/api/v1/tenant-profile/{image}', 'put'>) =>
       (await call(api().PUT('/api/v1/tenant-profile/{image}', { params: { path: { image } }, body }))).body.data,
-    removeProfileImage: async (image: ProfileImage) => (await call(api().DELETE('/api/v1/tenant-profile/{image}', { params: { path: { image } } }))).body.data,
+    removeProfileImage: async (image: ProfileImage) =>
+      (await call(api().DELETE('/api/v1/tenant-profile/{image}', { params: { path: { image } } }))).body.data,
   },
 } satisfies DataPart;
 

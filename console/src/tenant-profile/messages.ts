@@ -23,10 +23,14 @@ const en = {
       accountNumberHelp: "Where the bank's country has no IBANs (Korea, the US)",
       swiftHelp: '8 or 11 letters and digits, e.g. EBILAEAD',
       incotermsHelp: 'Printed on invoices that name none of their own',
-      digits: { western: 'Western (1,500.50)', 'arabic-indic': 'Arabic-Indic (١٬٥٠٠٫٥٠)' } satisfies Record<ArabicDigits, string>,
+      digits: { western: 'Western (1,500.50)', 'arabic-indic': 'Arabic-Indic (١٬٥٠٠٫٥٠)' } satisfies Record<
+        ArabicDigits,
+        string
+      >,
       digitsHelp: 'For amounts, dates and quantities; codes, VINs, IBANs and phone numbers stay as written',
       saved: 'Company profile saved.',
-      conflict: 'Someone else changed the profile while you had it open. It has been reloaded: check it and save again.',
+      conflict:
+        'Someone else changed the profile while you had it open. It has been reloaded: check it and save again.',
       readOnly: 'Only an admin may change the company profile.',
       updated: 'Last changed %{date}',
       ready: 'Nothing missing',

@@ -14,7 +14,9 @@ export function BlockedOrders() {
     queryKey: ['today', 'blocked'],
     queryFn: async (): Promise<Item[]> => {
       const open = (await orderPage(30)).filter((order) => !order.isTerminal).slice(0, 12);
-      const verdicts = await Promise.all(open.map(async (order) => ({ order, verdict: await dataProvider.validate(order.id, order.status) })));
+      const verdicts = await Promise.all(
+        open.map(async (order) => ({ order, verdict: await dataProvider.validate(order.id, order.status) })),
+      );
       return verdicts
         .filter(({ verdict }) => verdict.blocked.length > 0)
         .map(({ order, verdict }) => ({
@@ -25,7 +27,9 @@ export function BlockedOrders() {
             .map((move) =>
               translate('vpo.orders.blockedBy', {
                 status: translate(`vpo.status.${move.status}`),
-                missing: move.missingRequirements.map((requirement) => requirementText(requirement, translate)).join('; '),
+                missing: move.missingRequirements
+                  .map((requirement) => requirementText(requirement, translate))
+                  .join('; '),
               }),
             )
             .join(' · '),

@@ -7,7 +7,10 @@ import { type Item, Section } from './Section.js';
 export function MyInspections() {
   const translate = useTranslate();
   const format = useFormat();
-  const agenda = useGetList<AgendaInspection>('inspections', { filter: { open: true }, pagination: { page: 1, perPage: 50 } });
+  const agenda = useGetList<AgendaInspection>('inspections', {
+    filter: { open: true },
+    pagination: { page: 1, perPage: 50 },
+  });
   const items: Item[] | undefined = agenda.data?.map((inspection) => ({
     key: inspection.id,
     to: `/orders/${inspection.orderId}/show`,
@@ -20,5 +23,11 @@ export function MyInspections() {
       .join(' · '),
     secondary: inspection.inspectionDate ? format.dateTime(inspection.inspectionDate) : translate('vpo.today.undated'),
   }));
-  return <Section title={translate('vpo.today.myInspections')} help={translate('vpo.today.myInspectionsHelp')} query={{ ...agenda, data: items }} />;
+  return (
+    <Section
+      title={translate('vpo.today.myInspections')}
+      help={translate('vpo.today.myInspectionsHelp')}
+      query={{ ...agenda, data: items }}
+    />
+  );
 }

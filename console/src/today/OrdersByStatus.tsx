@@ -11,7 +11,10 @@ import type { OrdersActions } from '../orders/data.js';
 export function OrdersByStatus() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<DataProvider & OrdersActions>();
-  const { data, isPending, error, refetch } = useQuery({ queryKey: ['today', 'order-counts'], queryFn: () => dataProvider.orderCounts() });
+  const { data, isPending, error, refetch } = useQuery({
+    queryKey: ['today', 'order-counts'],
+    queryFn: () => dataProvider.orderCounts(),
+  });
   return (
     <Panel title={translate('vpo.today.byStatus')}>
       {isPending ? (

@@ -23,7 +23,11 @@ export function ReceiptsToConfirm() {
   const queued: Item[] | undefined = queue.data?.map((entry) => ({
     key: entry.id,
     to: `/orders/${entry.orderId}/show`,
-    primary: [entry.orderNumber !== undefined && `#${entry.orderNumber}`, entry.customerName, format.money(entry.amount, entry.currency)]
+    primary: [
+      entry.orderNumber !== undefined && `#${entry.orderNumber}`,
+      entry.customerName,
+      format.money(entry.amount, entry.currency),
+    ]
       .filter(Boolean)
       .join(' · '),
     secondary: `${entry.description} · ${format.dateTime(entry.createdAt)}`,
@@ -32,7 +36,10 @@ export function ReceiptsToConfirm() {
     enabled: !can('GET /api/v1/billing'),
     queryKey: ['today', 'receipts'],
     queryFn: async (): Promise<Item[]> => {
-      const orders = [...(await orderPage(20, 'DepositSubmitted')), ...(await orderPage(20, 'PaymentSubmitted'))].slice(0, 20);
+      const orders = [...(await orderPage(20, 'DepositSubmitted')), ...(await orderPage(20, 'PaymentSubmitted'))].slice(
+        0,
+        20,
+      );
       const rows = await Promise.all(
         orders.map(async (order) => {
           const { data } = await dataProvider.getManyReference<BillingEntry>('billing', {
@@ -48,7 +55,9 @@ export function ReceiptsToConfirm() {
                 key: order.id,
                 to: `/orders/${order.id}/show`,
                 primary: `#${order.orderNumber} · ${order.customer.name} · ${translate(`vpo.status.${order.status}`)}`,
-                secondary: pending.map((entry) => `${format.money(entry.amount, entry.currency)} ${entry.description}`).join(' · '),
+                secondary: pending
+                  .map((entry) => `${format.money(entry.amount, entry.currency)} ${entry.description}`)
+                  .join(' · '),
               }
             : undefined;
         }),

@@ -134,7 +134,11 @@ function Deactivate() {
         confirm="vpo.admin.deactivate"
         ending
         busy={busy}
-        onConfirm={() => void run((dp) => dp.deactivateUser(String(user.id)), { success: translate('vpo.admin.deactivated') }).then(() => setAsking(false))}
+        onConfirm={() =>
+          void run((dp) => dp.deactivateUser(String(user.id)), { success: translate('vpo.admin.deactivated') }).then(
+            () => setAsking(false),
+          )
+        }
         onClose={() => setAsking(false)}
       />
     </>

@@ -13,19 +13,30 @@ export const usersData = {
         const { body } = await call(api().GET('/api/v1/users', { params: { query: clean({ role }) } }));
         return records(body.data);
       },
-      getOne: async ({ id }) => ok((await call(api().GET('/api/v1/users/{id}', { params: { path: { id: String(id) } } }))).body.data),
-      create: async ({ data }) => ok((await call(api().POST('/api/v1/users', { body: clean(data) as BodyOf<'/api/v1/users', 'post'> }))).body.data),
+      getOne: async ({ id }) =>
+        ok((await call(api().GET('/api/v1/users/{id}', { params: { path: { id: String(id) } } }))).body.data),
+      create: async ({ data }) =>
+        ok(
+          (await call(api().POST('/api/v1/users', { body: clean(data) as BodyOf<'/api/v1/users', 'post'> }))).body.data,
+        ),
       update: async ({ id, data }) => {
         const fields = clean(pick(data, ['name', 'mobileNumber', 'email', 'language', 'active']));
         return ok(
-          (await call(api().PATCH('/api/v1/users/{id}', { params: { path: { id: String(id) } }, body: fields as BodyOf<'/api/v1/users/{id}', 'patch'> }))).body
-            .data,
+          (
+            await call(
+              api().PATCH('/api/v1/users/{id}', {
+                params: { path: { id: String(id) } },
+                body: fields as BodyOf<'/api/v1/users/{id}', 'patch'>,
+              }),
+            )
+          ).body.data,
         );
       },
     },
   },
   actions: {
-    deactivateUser: async (id: string) => (await call(api().POST('/api/v1/users/{id}/deactivate', { params: { path: { id } } }))).body.data,
+    deactivateUser: async (id: string) =>
+      (await call(api().POST('/api/v1/users/{id}/deactivate', { params: { path: { id } } }))).body.data,
   },
   creates: { users: 'POST /api/v1/users' },
 } satisfies DataPart;

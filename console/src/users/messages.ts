@@ -6,7 +6,15 @@ const en = {
     users: {
       name: 'Staff member |||| Staff',
       notifications: { created: 'Staff member added.', updated: 'Staff member updated.' },
-      fields: { name: 'Name', role: 'Role', mobileNumber: 'Mobile number', email: 'E-mail', language: 'Language', active: 'Active', createdAt: 'Created' },
+      fields: {
+        name: 'Name',
+        role: 'Role',
+        mobileNumber: 'Mobile number',
+        email: 'E-mail',
+        language: 'Language',
+        active: 'Active',
+        createdAt: 'Created',
+      },
     },
   },
   vpo: {

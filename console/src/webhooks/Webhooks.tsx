@@ -44,9 +44,14 @@ const eventChoices = EVENT_TYPES.map((type) => ({ id: type, name: type }));
 function health(endpoint: WebhookEndpoint, translate: (key: string, options?: object) => string) {
   if (!endpoint.enabled)
     return (
-      <Chip size="small" variant="outlined" label={`${translate('vpo.admin.disabled')}${endpoint.disabledReason ? `: ${endpoint.disabledReason}` : ''}`} />
+      <Chip
+        size="small"
+        variant="outlined"
+        label={`${translate('vpo.admin.disabled')}${endpoint.disabledReason ? `: ${endpoint.disabledReason}` : ''}`}
+      />
     );
-  if (endpoint.consecutiveFailures > 0) return <Chip size="small" color="error" variant="outlined" label={String(endpoint.consecutiveFailures)} />;
+  if (endpoint.consecutiveFailures > 0)
+    return <Chip size="small" color="error" variant="outlined" label={String(endpoint.consecutiveFailures)} />;
   return <Chip size="small" color="success" variant="outlined" label={translate('vpo.admin.active')} />;
 }
 
@@ -85,9 +90,21 @@ export function WebhookList() {
           <DataTable rowClick="show" bulkActionButtons={false}>
             <DataTable.Col source="url" disableSort />
             <DataTable.Col source="description" disableSort />
-            <DataTable.Col source="consecutiveFailures" disableSort render={(endpoint: WebhookEndpoint) => health(endpoint, translate)} />
-            <DataTable.Col source="lastSuccessAt" disableSort render={(endpoint: WebhookEndpoint) => <When iso={endpoint.lastSuccessAt} />} />
-            <DataTable.Col source="lastFailureAt" disableSort render={(endpoint: WebhookEndpoint) => <When iso={endpoint.lastFailureAt} />} />
+            <DataTable.Col
+              source="consecutiveFailures"
+              disableSort
+              render={(endpoint: WebhookEndpoint) => health(endpoint, translate)}
+            />
+            <DataTable.Col
+              source="lastSuccessAt"
+              disableSort
+              render={(endpoint: WebhookEndpoint) => <When iso={endpoint.lastSuccessAt} />}
+            />
+            <DataTable.Col
+              source="lastFailureAt"
+              disableSort
+              render={(endpoint: WebhookEndpoint) => <When iso={endpoint.lastFailureAt} />}
+            />
           </DataTable>
         </ListBody>
       </List>
@@ -188,22 +205,29 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
                   <Chip
                     size="small"
                     variant="outlined"
-                    color={delivery.status === 'delivered' ? 'success' : delivery.status === 'failed' ? 'error' : 'default'}
+                    color={
+                      delivery.status === 'delivered' ? 'success' : delivery.status === 'failed' ? 'error' : 'default'
+                    }
                     label={delivery.status}
                   />
                 </TableCell>
                 <TableCell>{delivery.attempts}</TableCell>
                 <TableCell sx={{ maxWidth: 280, wordBreak: 'break-word' }}>{delivery.lastError ?? '—'}</TableCell>
                 <TableCell>
-                  {can('POST /api/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/replay') && delivery.status !== 'pending' && (
-                    <Button
-                      size="small"
-                      disabled={busy}
-                      onClick={() => run((dp) => dp.replayDelivery(endpoint.id, delivery.id), { success: translate('vpo.admin.replayed', { smart_count: 1 }) })}
-                    >
-                      {translate('vpo.admin.replay')}
-                    </Button>
-                  )}
+                  {can('POST /api/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/replay') &&
+                    delivery.status !== 'pending' && (
+                      <Button
+                        size="small"
+                        disabled={busy}
+                        onClick={() =>
+                          run((dp) => dp.replayDelivery(endpoint.id, delivery.id), {
+                            success: translate('vpo.admin.replayed', { smart_count: 1 }),
+                          })
+                        }
+                      >
+                        {translate('vpo.admin.replay')}
+                      </Button>
+                    )}
                 </TableCell>
               </TableRow>
             ))}
@@ -240,7 +264,9 @@ export function WebhookShow() {
                   variant="outlined"
                   disabled={busy}
                   onClick={() =>
-                    run((dp) => dp.testWebhook(endpoint.id), { onSuccess: (delivery) => say(translate('vpo.admin.tested', { status: delivery.status })) })
+                    run((dp) => dp.testWebhook(endpoint.id), {
+                      onSuccess: (delivery) => say(translate('vpo.admin.tested', { status: delivery.status })),
+                    })
                   }
                 >
                   {translate('vpo.admin.test')}
@@ -260,8 +286,14 @@ export function WebhookShow() {
                   [translate('resources.webhook-endpoints.fields.description'), endpoint.description ?? '—'],
                   [translate('resources.webhook-endpoints.fields.eventTypes'), endpoint.eventTypes.join(', ') || '*'],
                   [translate('resources.webhook-endpoints.fields.enabled'), health(endpoint, translate)],
-                  [translate('resources.webhook-endpoints.fields.lastSuccessAt'), <When key="s" iso={endpoint.lastSuccessAt} />],
-                  [translate('resources.webhook-endpoints.fields.lastFailureAt'), <When key="f" iso={endpoint.lastFailureAt} />],
+                  [
+                    translate('resources.webhook-endpoints.fields.lastSuccessAt'),
+                    <When key="s" iso={endpoint.lastSuccessAt} />,
+                  ],
+                  [
+                    translate('resources.webhook-endpoints.fields.lastFailureAt'),
+                    <When key="f" iso={endpoint.lastFailureAt} />,
+                  ],
                 ]}
               />
             </Panel>
@@ -274,7 +306,9 @@ export function WebhookShow() {
             onClose={replay.hide}
             title={translate('vpo.admin.replaySince')}
             submit={(values) => dataProvider.replaySince(endpoint.id, values.since)}
-            onDone={(result) => say(translate('vpo.admin.replayed', { smart_count: (result as { replayed: number }).replayed }))}
+            onDone={(result) =>
+              say(translate('vpo.admin.replayed', { smart_count: (result as { replayed: number }).replayed }))
+            }
           >
             <IsoDateTimeInput source="since" label="vpo.admin.replaySince" fullWidth />
           </ActionDialog>

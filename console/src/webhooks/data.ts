@@ -8,9 +8,14 @@ export const webhooksData = {
   handlers: {
     'webhook-endpoints': {
       getList: async () => records((await call(api().GET('/api/v1/webhook-endpoints'))).body.data),
-      getOne: async ({ id }) => ok((await call(api().GET('/api/v1/webhook-endpoints/{id}', { params: { path: { id: String(id) } } }))).body.data),
+      getOne: async ({ id }) =>
+        ok(
+          (await call(api().GET('/api/v1/webhook-endpoints/{id}', { params: { path: { id: String(id) } } }))).body.data,
+        ),
       create: async ({ data }) => {
-        const { body } = await call(api().POST('/api/v1/webhook-endpoints', { body: clean(data) as BodyOf<'/api/v1/webhook-endpoints', 'post'> }));
+        const { body } = await call(
+          api().POST('/api/v1/webhook-endpoints', { body: clean(data) as BodyOf<'/api/v1/webhook-endpoints', 'post'> }),
+        );
         return ok({ ...body.data.endpoint, secret: body.data.secret });
       },
       update: async ({ id, data, previousData }) => {
@@ -18,28 +23,46 @@ export const webhooksData = {
         const { body } = await call(
           api().PATCH('/api/v1/webhook-endpoints/{id}', {
             params: { path: { id: String(id) } },
-            body: { ...fields, version: Number(previousData.version) } as BodyOf<'/api/v1/webhook-endpoints/{id}', 'patch'>,
+            body: { ...fields, version: Number(previousData.version) } as BodyOf<
+              '/api/v1/webhook-endpoints/{id}',
+              'patch'
+            >,
           }),
         );
         return ok(body.data);
       },
-      delete: async ({ id }) => ok((await call(api().DELETE('/api/v1/webhook-endpoints/{id}', { params: { path: { id: String(id) } } }))).body.data),
+      delete: async ({ id }) =>
+        ok(
+          (await call(api().DELETE('/api/v1/webhook-endpoints/{id}', { params: { path: { id: String(id) } } }))).body
+            .data,
+        ),
     },
     deliveries: {
       getManyReference: {
         endpointId: async ({ id }) => {
-          const { body } = await call(api().GET('/api/v1/webhook-endpoints/{id}/deliveries', { params: { path: { id: String(id) }, query: {} } }));
+          const { body } = await call(
+            api().GET('/api/v1/webhook-endpoints/{id}/deliveries', { params: { path: { id: String(id) }, query: {} } }),
+          );
           return records(body.data);
         },
       },
     },
   },
   actions: {
-    testWebhook: async (id: string) => (await call(api().POST('/api/v1/webhook-endpoints/{id}/test', { params: { path: { id } }, body: {} }))).body.data,
+    testWebhook: async (id: string) =>
+      (await call(api().POST('/api/v1/webhook-endpoints/{id}/test', { params: { path: { id } }, body: {} }))).body.data,
     replayDelivery: async (id: string, deliveryId: string) =>
-      (await call(api().POST('/api/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/replay', { params: { path: { id, deliveryId } }, body: {} }))).body.data,
+      (
+        await call(
+          api().POST('/api/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/replay', {
+            params: { path: { id, deliveryId } },
+            body: {},
+          }),
+        )
+      ).body.data,
     replaySince: async (id: string, since: string) =>
-      (await call(api().POST('/api/v1/webhook-endpoints/{id}/replay', { params: { path: { id } }, body: { since } }))).body.data,
+      (await call(api().POST('/api/v1/webhook-endpoints/{id}/replay', { params: { path: { id } }, body: { since } })))
+        .body.data,
   },
   creates: { 'webhook-endpoints': 'POST /api/v1/webhook-endpoints' },
 } satisfies DataPart;

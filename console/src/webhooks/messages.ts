@@ -5,7 +5,11 @@ const en = {
   resources: {
     'webhook-endpoints': {
       name: 'Webhook endpoint |||| Webhook endpoints',
-      notifications: { created: 'Webhook endpoint added.', updated: 'Webhook endpoint updated.', deleted: 'Webhook endpoint deleted.' },
+      notifications: {
+        created: 'Webhook endpoint added.',
+        updated: 'Webhook endpoint updated.',
+        deleted: 'Webhook endpoint deleted.',
+      },
       fields: {
         url: 'URL',
         description: 'Description',
@@ -31,7 +35,13 @@ const en = {
       replaySince: 'Replay everything since',
       replayed: '%{smart_count} delivery is due again. |||| %{smart_count} deliveries are due again.',
       deliveries: 'Delivery log',
-      delivery: { status: 'Status', eventType: 'Event', attempts: 'Attempts', lastError: 'Last error', eventTimestamp: 'Event time' },
+      delivery: {
+        status: 'Status',
+        eventType: 'Event',
+        attempts: 'Attempts',
+        lastError: 'Last error',
+        eventTimestamp: 'Event time',
+      },
       failing: 'failing since %{date}',
     },
   },
@@ -41,7 +51,11 @@ const ar: typeof en = {
   resources: {
     'webhook-endpoints': {
       name: plural('ar', { one: 'نقطة Webhook', other: 'نقاط Webhook' }),
-      notifications: { created: 'تمت إضافة نقطة Webhook.', updated: 'تم تحديث نقطة Webhook.', deleted: 'تم حذف نقطة Webhook.' },
+      notifications: {
+        created: 'تمت إضافة نقطة Webhook.',
+        updated: 'تم تحديث نقطة Webhook.',
+        deleted: 'تم حذف نقطة Webhook.',
+      },
       fields: {
         url: 'الرابط',
         description: 'الوصف',
@@ -74,7 +88,13 @@ const ar: typeof en = {
         other: '%{smart_count} عملية تسليم مستحقة مجددًا.',
       }),
       deliveries: 'سجل التسليم',
-      delivery: { status: 'الحالة', eventType: 'الحدث', attempts: 'المحاولات', lastError: 'آخر خطأ', eventTimestamp: 'وقت الحدث' },
+      delivery: {
+        status: 'الحالة',
+        eventType: 'الحدث',
+        attempts: 'المحاولات',
+        lastError: 'آخر خطأ',
+        eventTimestamp: 'وقت الحدث',
+      },
       failing: 'متعثرة منذ %{date}',
     },
   },

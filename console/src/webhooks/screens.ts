@@ -15,5 +15,7 @@ export const webhooksScreens: FolderScreens = {
       recordRepresentation: 'url',
     },
   ],
-  menu: [{ to: '/webhook-endpoints', label: 'vpo.menu.webhooks', icon: WebhookIcon, route: 'GET /api/v1/webhook-endpoints' }],
+  menu: [
+    { to: '/webhook-endpoints', label: 'vpo.menu.webhooks', icon: WebhookIcon, route: 'GET /api/v1/webhook-endpoints' },
+  ],
 };

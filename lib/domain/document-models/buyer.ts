@@ -14,9 +14,15 @@ export interface BuyerFacts {
   idNumber?: string;
 }
 
-export function buyerParty(buyer: BuyerFacts, w: DocumentWords, language: DocumentLanguage, heading: string): { heading: string; lines: string[] } {
+export function buyerParty(
+  buyer: BuyerFacts,
+  w: DocumentWords,
+  language: DocumentLanguage,
+  heading: string,
+): { heading: string; lines: string[] } {
   const name = language === 'ar' && buyer.nameAr ? buyer.nameAr : buyer.name;
-  const country = buyer.country && /^[A-Z]{2}$/.test(buyer.country) ? countryName(buyer.country, language) : buyer.country;
+  const country =
+    buyer.country && /^[A-Z]{2}$/.test(buyer.country) ? countryName(buyer.country, language) : buyer.country;
   return {
     heading,
     lines: [

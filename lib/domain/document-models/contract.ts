@@ -44,7 +44,12 @@ export function contractModel(input: ContractInput): DocumentModel {
     sections: [{ heading: w.vehicle, facts: vehicleFacts(vehicle, w, language, digits) }],
     table: {
       columns: [w.description, w.amount],
-      lines: [[`${w.vehiclePrice}: ${vehicleLabel(vehicle, language, input.orderNumber)}`, money(input.totalAmount, currency, digits)]],
+      lines: [
+        [
+          `${w.vehiclePrice}: ${vehicleLabel(vehicle, language, input.orderNumber)}`,
+          money(input.totalAmount, currency, digits),
+        ],
+      ],
       totals: [[w.price, money(input.totalAmount, currency, digits)]],
     },
     inWords: [w.inWords, amountInWords(input.totalAmount, currency, language)],

@@ -58,7 +58,11 @@ export function customsTerms(input: Pick<CustomsInvoiceInput, 'seller' | 'invoic
   const { seller, invoice, vehicle, shipment } = input;
   const hs = invoice.hsCode
     ? { code: invoice.hsCode }
-    : hsCodeOf({ fuelType: vehicle.fuelType, displacementCc: vehicle.displacementCc, vehicleType: vehicle.vehicleType });
+    : hsCodeOf({
+        fuelType: vehicle.fuelType,
+        displacementCc: vehicle.displacementCc,
+        vehicleType: vehicle.vehicleType,
+      });
   const incoterms = invoice.incoterms ?? seller.defaultIncoterms;
   const portOfLoading = shipment?.portOfLoading ?? seller.portOfLoading;
   const portOfDischarge = shipment?.portOfDischarge ?? invoice.portOfDischarge;
@@ -67,7 +71,10 @@ export function customsTerms(input: Pick<CustomsInvoiceInput, 'seller' | 'invoic
     hsCode: 'code' in hs ? hs.code : undefined,
     hsMissing: 'missing' in hs ? hs.missing : [],
     // Where it was built: as stated, else from the VIN's plant code, else the make's home.
-    origin: invoice.countryOfOrigin ?? (vehicle.vin ? originOfVin(vehicle.vin) : undefined) ?? (vehicle.make ? originOfMake(vehicle.make) : undefined),
+    origin:
+      invoice.countryOfOrigin ??
+      (vehicle.vin ? originOfVin(vehicle.vin) : undefined) ??
+      (vehicle.make ? originOfMake(vehicle.make) : undefined),
     incoterms,
     place,
     portOfLoading,
@@ -83,7 +90,9 @@ export function customsTerms(input: Pick<CustomsInvoiceInput, 'seller' | 'invoic
 /** Where a client gives what the HS code is derived from: the customs invoice's own fields. */
 const HS_INPUTS = { fuelType: 'customsInvoice.fuelType', displacementCc: 'customsInvoice.engineCapacityCc' } as const;
 
-export function customsInvoiceGaps(input: Pick<CustomsInvoiceInput, 'seller' | 'invoice' | 'vehicle' | 'shipment'>): string[] {
+export function customsInvoiceGaps(
+  input: Pick<CustomsInvoiceInput, 'seller' | 'invoice' | 'vehicle' | 'shipment'>,
+): string[] {
   const { vehicle } = input;
   const terms = customsTerms(input);
   return [
@@ -91,7 +100,9 @@ export function customsInvoiceGaps(input: Pick<CustomsInvoiceInput, 'seller' | '
     ...(vehicle.model ? [] : ['car.model']),
     ...(vehicle.year ? [] : ['car.year']),
     ...(vehicle.vin ? [] : ['car.vin']),
-    ...(terms.hsCode ? [] : [`customsInvoice.hsCode (or ${terms.hsMissing.map((name) => HS_INPUTS[name]).join(' and ')})`]),
+    ...(terms.hsCode
+      ? []
+      : [`customsInvoice.hsCode (or ${terms.hsMissing.map((name) => HS_INPUTS[name]).join(' and ')})`]),
     ...(terms.origin ? [] : ['customsInvoice.countryOfOrigin']),
     ...(terms.incoterms ? [] : ['customsInvoice.incoterms']),
     ...(terms.portOfLoading ? [] : ['shipment.portOfLoading']),
@@ -118,11 +129,24 @@ export function customsInvoiceModel(input: CustomsInvoiceInput): DocumentModel {
     letterhead: letterheadOf(seller, w, language),
     parties: [
       sellerParty(seller, w, language, w.seller),
-      buyerParty({ name: invoice.buyerName, address: invoice.buyerAddress, country: invoice.buyerCountry, phone: invoice.buyerPhone }, w, language, w.buyer),
+      buyerParty(
+        {
+          name: invoice.buyerName,
+          address: invoice.buyerAddress,
+          country: invoice.buyerCountry,
+          phone: invoice.buyerPhone,
+        },
+        w,
+        language,
+        w.buyer,
+      ),
       ...(invoice.notifyParty ? [{ heading: w.notifyParty, lines: [invoice.notifyParty] }] : []),
     ],
     sections: [
-      { heading: w.vehicle, facts: vehicleFacts(vehicle, w, language, digits, { hsCode: terms.hsCode, origin: terms.origin }) },
+      {
+        heading: w.vehicle,
+        facts: vehicleFacts(vehicle, w, language, digits, { hsCode: terms.hsCode, origin: terms.origin }),
+      },
       {
         heading: w.shipment,
         facts: [

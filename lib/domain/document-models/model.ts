@@ -58,7 +58,9 @@ export type Digits = 'western' | 'arabic-indic';
 const INDIC = '٠١٢٣٤٥٦٧٨٩';
 /** A number as the document writes it: amounts, dates and quantities (never codes, VINs, IBANs or phone numbers). */
 export const numeral = (text: string, digits: Digits = 'western'): string =>
-  digits === 'western' ? text : text.replace(/[0-9.,]/g, (c) => (c === '.' ? '٫' : c === ',' ? '٬' : INDIC[Number(c)]!));
+  digits === 'western'
+    ? text
+    : text.replace(/[0-9.,]/g, (c) => (c === '.' ? '٫' : c === ',' ? '٬' : INDIC[Number(c)]!));
 
 /** An amount with its currency, in the currency's decimals (ISO 4217, as the amount in words: KRW none, the dinars three). */
 export function money(amount: number, currency: string, digits: Digits = 'western'): string {
@@ -71,4 +73,5 @@ export const digitsOf = (language: DocumentLanguage, seller: { arabicDigits?: Di
   language === 'ar' ? (seller.arabicDigits ?? 'western') : 'western';
 
 /** A label and value when there is a value. */
-export const fact = (label: string, value: unknown): Pair[] => (value === undefined || value === null || value === '' ? [] : [[label, String(value)]]);
+export const fact = (label: string, value: unknown): Pair[] =>
+  value === undefined || value === null || value === '' ? [] : [[label, String(value)]];

@@ -44,14 +44,18 @@ export function paymentKindOf(itemType: string | undefined): PaymentKind {
  * A receipt's label: the order's deposit receipt (made with the order from its receipt fields, with
  * no items to say so) is the deposit; any other is labelled by its first item's type.
  */
-export function receiptKindOf(receipt: { id: string; items: ReadonlyArray<{ type?: string }> }, depositReceiptId: string | undefined): PaymentKind {
+export function receiptKindOf(
+  receipt: { id: string; items: ReadonlyArray<{ type?: string }> },
+  depositReceiptId: string | undefined,
+): PaymentKind {
   return receipt.id === depositReceiptId ? 'deposit' : paymentKindOf(receipt.items[0]?.type);
 }
 
 /** What has been received net of refunds, and what remains (never below zero). */
 export function balanceOf(totalAmount: number, payments: PaymentLine[]): { received: number; due: number } {
   const cents = (n: number) => Math.round(n * 1000);
-  const received = payments.reduce((sum, p) => sum + (p.kind === 'refund' ? -cents(p.amount) : cents(p.amount)), 0) / 1000;
+  const received =
+    payments.reduce((sum, p) => sum + (p.kind === 'refund' ? -cents(p.amount) : cents(p.amount)), 0) / 1000;
   return { received, due: Math.max(0, (cents(totalAmount) - cents(received)) / 1000) };
 }
 
@@ -62,8 +66,16 @@ export function proformaModel(input: ProformaInput): DocumentModel {
   const { received, due } = balanceOf(input.totalAmount, input.payments);
   const digits = digitsOf(language, seller);
   const lines: Pair[] = [
-    [`${w.vehiclePrice}: ${vehicleLabel(vehicle, language, input.orderNumber)}`, money(input.totalAmount, currency, digits)],
-    ...input.payments.map((p): Pair => [`${w[p.kind]} · ${numeral(p.date, digits)}`, `${p.kind === 'refund' ? '+' : '−'}${money(p.amount, currency, digits)}`]),
+    [
+      `${w.vehiclePrice}: ${vehicleLabel(vehicle, language, input.orderNumber)}`,
+      money(input.totalAmount, currency, digits),
+    ],
+    ...input.payments.map(
+      (p): Pair => [
+        `${w[p.kind]} · ${numeral(p.date, digits)}`,
+        `${p.kind === 'refund' ? '+' : '−'}${money(p.amount, currency, digits)}`,
+      ],
+    ),
   ];
   return {
     language,

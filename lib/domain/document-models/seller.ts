@@ -15,7 +15,11 @@ function addressLines(profile: TenantProfile, language: DocumentLanguage): strin
 }
 
 /** The letterhead: the seller's name, address, how to reach it and its registration. */
-export function letterheadOf(profile: TenantProfile, w: DocumentWords, language: DocumentLanguage): { name: string; lines: string[] } {
+export function letterheadOf(
+  profile: TenantProfile,
+  w: DocumentWords,
+  language: DocumentLanguage,
+): { name: string; lines: string[] } {
   const reach = [profile.phone ? `${w.phone} ${profile.phone}` : '', profile.email ?? ''].filter(Boolean).join('   ');
   const registration = [
     profile.registrationNumber ? `${w.registration}: ${profile.registrationNumber}` : '',
@@ -23,11 +27,19 @@ export function letterheadOf(profile: TenantProfile, w: DocumentWords, language:
   ]
     .filter(Boolean)
     .join('   ');
-  return { name: sellerName(profile, language), lines: [...addressLines(profile, language), reach, registration].filter(Boolean) };
+  return {
+    name: sellerName(profile, language),
+    lines: [...addressLines(profile, language), reach, registration].filter(Boolean),
+  };
 }
 
 /** The seller's party box: name, address, registration, tax number, phone and email. */
-export function sellerParty(profile: TenantProfile, w: DocumentWords, language: DocumentLanguage, heading: string): { heading: string; lines: string[] } {
+export function sellerParty(
+  profile: TenantProfile,
+  w: DocumentWords,
+  language: DocumentLanguage,
+  heading: string,
+): { heading: string; lines: string[] } {
   return {
     heading,
     lines: [

@@ -30,7 +30,10 @@ export function vehicleFacts(
   customs?: { hsCode?: string; origin?: string },
 ): Pair[] {
   const count = (value: number, unit: string) => `${numeral(value.toLocaleString('en-US'), digits)} ${unit}`;
-  const fuel = vehicle.fuelType && language === 'ar' ? (FUEL_WORDS_AR[vehicle.fuelType.toLowerCase()] ?? vehicle.fuelType) : vehicle.fuelType;
+  const fuel =
+    vehicle.fuelType && language === 'ar'
+      ? (FUEL_WORDS_AR[vehicle.fuelType.toLowerCase()] ?? vehicle.fuelType)
+      : vehicle.fuelType;
   return [
     ...fact(w.make, vehicle.make),
     ...fact(w.model, [vehicle.model, vehicle.grade].filter(Boolean).join(' ')),
@@ -40,8 +43,16 @@ export function vehicleFacts(
     ...fact(w.engineCapacity, vehicle.displacementCc ? count(vehicle.displacementCc, 'cc') : undefined),
     ...fact(w.fuel, fuel),
     ...fact(w.colour, vehicle.color ? colourName(vehicle.color, language) : undefined),
-    ...fact(w.mileage, vehicle.mileageKm !== undefined ? count(vehicle.mileageKm, w.km) : writtenMileage(vehicle.mileage, w, language)),
+    ...fact(
+      w.mileage,
+      vehicle.mileageKm !== undefined ? count(vehicle.mileageKm, w.km) : writtenMileage(vehicle.mileage, w, language),
+    ),
     ...fact(w.condition, vehicle.condition ? w[vehicle.condition] : undefined),
-    ...(customs ? [...fact(w.hsCode, customs.hsCode), ...fact(w.origin, customs.origin ? countryName(customs.origin, language) : undefined)] : []),
+    ...(customs
+      ? [
+          ...fact(w.hsCode, customs.hsCode),
+          ...fact(w.origin, customs.origin ? countryName(customs.origin, language) : undefined),
+        ]
+      : []),
   ];
 }

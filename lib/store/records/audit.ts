@@ -7,11 +7,24 @@ export const auditRecordCodec = /* @__PURE__ */ recordCodec('audit record', stor
 
 /** The audit trail: a tenant's records newest first; GSI1 holds one record's trail. */
 export const auditPartition = (tenantId: string | undefined) => `AUDIT#${tenantPart(tenantId)}`;
-export const auditRecord = (tenantId: string | undefined, at: string, id: string) => ({ pk: `AUDIT#${tenantPart(tenantId)}`, sk: `${at}#${id}` });
-export const auditOfEntityPartition = (tenantId: string | undefined, entity: string, entityId: string) => `AUDIT#${tenantPart(tenantId)}#${entity}#${entityId}`;
-export const auditOfEntity = (tenantId: string | undefined, entity: string, entityId: string, at: string, id: string) => ({
+export const auditRecord = (tenantId: string | undefined, at: string, id: string) => ({
+  pk: `AUDIT#${tenantPart(tenantId)}`,
+  sk: `${at}#${id}`,
+});
+export const auditOfEntityPartition = (tenantId: string | undefined, entity: string, entityId: string) =>
+  `AUDIT#${tenantPart(tenantId)}#${entity}#${entityId}`;
+export const auditOfEntity = (
+  tenantId: string | undefined,
+  entity: string,
+  entityId: string,
+  at: string,
+  id: string,
+) => ({
   gsi1pk: `AUDIT#${tenantPart(tenantId)}#${entity}#${entityId}`,
   gsi1sk: `${at}#${id}`,
 });
 /** Audit sort keys between two instants (UTC ISO), inclusive. */
-export const auditBetween = (from: string | undefined, to: string | undefined) => ({ from: from ?? '0', to: `${to ?? '9999'}~` });
+export const auditBetween = (from: string | undefined, to: string | undefined) => ({
+  from: from ?? '0',
+  to: `${to ?? '9999'}~`,
+});

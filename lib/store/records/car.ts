@@ -14,4 +14,7 @@ export const carReferenceCodec = /* @__PURE__ */ recordCodec('car reference', st
 /** Car detail by integer id (the list is served from the in-memory snapshot, not from here). */
 export const car = (id: number) => ({ pk: `CAR#${id}`, sk: 'CAR' });
 /** Idempotent import: a provider's listing number -> the car id it was given. */
-export const carReference = (provider: string, advertisementNumber: string) => ({ pk: `CARREF#${provider}#${advertisementNumber}`, sk: 'CARREF' });
+export const carReference = (provider: string, advertisementNumber: string) => ({
+  pk: `CARREF#${provider}#${advertisementNumber}`,
+  sk: 'CARREF',
+});

@@ -34,7 +34,12 @@ export const ChatMessageRecord = Type.Object({
   /** The text the recipient reads (the template rendered). */
   text: Type.Optional(Type.String()),
   /** What happened when it was handed to the channel; statuses reported later are in `statuses`. */
-  outcome: Type.Union([Type.Literal('accepted'), Type.Literal('failed'), Type.Literal('skipped'), Type.Literal('unknown')]),
+  outcome: Type.Union([
+    Type.Literal('accepted'),
+    Type.Literal('failed'),
+    Type.Literal('skipped'),
+    Type.Literal('unknown'),
+  ]),
   /** Why it was not sent (outcome failed, skipped or unknown). */
   reason: Type.Optional(Type.String()),
   /** When WhatsApp reported each status (lib/domain/message-status.ts DELIVERY_STATUSES). */

@@ -2,7 +2,10 @@ import type { Static } from '@sinclair/typebox';
 import * as stored from '../../schemas/generated/records.js';
 import { tenantPart } from '../no-tenant.js';
 import { recordCodec } from '../record.js';
-import type { ChatCallbackRecord as ChatCallbackSchema, ChatMessageRecord as ChatMessageSchema } from './chat-message.schema.js';
+import type {
+  ChatCallbackRecord as ChatCallbackSchema,
+  ChatMessageRecord as ChatMessageSchema,
+} from './chat-message.schema.js';
 
 /** One chat message the service sent (or meant to send) about an order, and what WhatsApp later reported of it. */
 export type ChatMessageRecord = Static<typeof ChatMessageSchema>;

@@ -14,7 +14,10 @@ export const customerAccessCodec = /* @__PURE__ */ recordCodec('marketer link', 
 /** Get a customer by id. */
 export const customer = (id: string) => ({ pk: `CUSTOMER#${id}`, sk: 'CUSTOMER' });
 /** A marketer may see this customer (created them, or has an order for them): one GetItem beside the customer. */
-export const customerAccess = (customerId: string, marketerId: string) => ({ pk: `CUSTOMER#${customerId}`, sk: `ACCESS#MARKETER#${marketerId}` });
+export const customerAccess = (customerId: string, marketerId: string) => ({
+  pk: `CUSTOMER#${customerId}`,
+  sk: `ACCESS#MARKETER#${marketerId}`,
+});
 /** Search customers by phone: GSI1 PHONE#<e164>, narrowed to a tenant by gsi1sk. */
 export const customerPhoneIndex = (e164: string, tenantId: string | undefined) => ({
   gsi1pk: `PHONE#${e164}`,

@@ -48,7 +48,9 @@ export const FeedFileRecord = Type.Object({
   /** Why the whole file was refused, held or discarded. */
   reason: Type.Optional(Type.String()),
   /** A full list's removals against the provider's listed cars. */
-  removals: Type.Optional(Type.Object({ removing: Type.Integer(), listed: Type.Integer(), share: Type.Number(), limit: Type.Number() })),
+  removals: Type.Optional(
+    Type.Object({ removing: Type.Integer(), listed: Type.Integer(), share: Type.Number(), limit: Type.Number() }),
+  ),
   confirmedBy: Type.Optional(Type.String()),
   confirmedAt: Type.Optional(Type.String()),
   snapshotVersion: Type.Optional(Type.String()),

@@ -15,8 +15,14 @@ export const carOrderCodec = /* @__PURE__ */ recordCodec('car order', stored.Car
 
 /** A feed file by id; a provider's files newest first via GSI1; files still open (queued, importing, held) via GSI2. */
 export const feedFile = (id: string) => ({ pk: `FEEDFILE#${id}`, sk: 'FILE' });
-export const feedFileIndex = (provider: string, receivedAt: string, id: string) => ({ gsi1pk: `FEEDFILES#${provider}`, gsi1sk: `${receivedAt}#${id}` });
-export const openFeedFileIndex = (receivedAt: string, id: string) => ({ gsi2pk: OPEN_FEED_FILES, gsi2sk: `${receivedAt}#${id}` });
+export const feedFileIndex = (provider: string, receivedAt: string, id: string) => ({
+  gsi1pk: `FEEDFILES#${provider}`,
+  gsi1sk: `${receivedAt}#${id}`,
+});
+export const openFeedFileIndex = (receivedAt: string, id: string) => ({
+  gsi2pk: OPEN_FEED_FILES,
+  gsi2sk: `${receivedAt}#${id}`,
+});
 export const OPEN_FEED_FILES = 'FEEDFILES#OPEN';
 /** One per provider: its last feeds (FeedProviderRecord) and the lock of the file being imported. */
 export const feedProvider = (provider: string) => ({ pk: `FEEDPROVIDER#${provider}`, sk: 'STATUS' });

@@ -32,6 +32,9 @@ export const childCodecs = {
 export const childReferenceCodec = /* @__PURE__ */ recordCodec('order child reference', stored.ChildReferenceRecord);
 
 /** Billing entries, contracts and inspections live in their order's partition. */
-export const orderChild = (kind: ChildKind, orderId: string, id: string) => ({ pk: `ORDER#${orderId}`, sk: `${kind}#${id}` });
+export const orderChild = (kind: ChildKind, orderId: string, id: string) => ({
+  pk: `ORDER#${orderId}`,
+  sk: `${kind}#${id}`,
+});
 /** Find one of them by its own id: a reference item naming its order (strongly consistent, unlike a GSI). */
 export const childReference = (kind: ChildKind, id: string) => ({ pk: `${kind}#${id}`, sk: 'REF' });

@@ -16,7 +16,11 @@ export const GeneratedDocumentRecord = Type.Omit(asStored(GeneratedDocumentView)
 /** The customs invoice as PATCH /orders/{id}/customs-invoice stores it: the body, its language, total and when. */
 const CustomsInvoiceRecord = Type.Composite([
   Type.Omit(asStored(Type.Object(CustomsInvoiceFields)), ['language']),
-  Type.Object({ language: Type.Union([Type.Literal('en'), Type.Literal('ar')]), total: Type.Number(), storedAt: Type.String() }),
+  Type.Object({
+    language: Type.Union([Type.Literal('en'), Type.Literal('ar')]),
+    total: Type.Number(),
+    storedAt: Type.String(),
+  }),
 ]);
 
 /** The fields of each part (lib/store/records/order.ts names them for the store, checked against these). */
@@ -32,7 +36,12 @@ export const PART_FIELDS = {
   documents: {
     documents: Type.Optional(Type.Array(GeneratedDocumentRecord)),
     /** The order's numbers in the tenant's invoice series, given at first generation and kept (lib/store/document-series.ts). */
-    documentNumbers: Type.Optional(Type.Object({ 'customs-invoice': Type.Optional(Type.Integer()), 'proforma-invoice': Type.Optional(Type.Integer()) })),
+    documentNumbers: Type.Optional(
+      Type.Object({
+        'customs-invoice': Type.Optional(Type.Integer()),
+        'proforma-invoice': Type.Optional(Type.Integer()),
+      }),
+    ),
   },
   /** Where the copy of the car's pictures stands (written by the outbox consumer and staff retries; shown in lists). */
   archive: { imageArchive: view.imageArchive },
@@ -131,5 +140,7 @@ export const HistoryEntryRecord = Type.Object({
   at: Type.String(),
   note: Type.Optional(Type.String()),
   /** The export step this entry records (its note says it in English), for a reader to say it in its own words. */
-  exportStep: Type.Optional(Type.Object({ step: Type.Union(EXPORT_STEPS.map((step) => Type.Literal(step))), date: Type.String() })),
+  exportStep: Type.Optional(
+    Type.Object({ step: Type.Union(EXPORT_STEPS.map((step) => Type.Literal(step))), date: Type.String() }),
+  ),
 });

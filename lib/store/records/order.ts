@@ -2,7 +2,13 @@ import type { Static } from '@sinclair/typebox';
 import * as stored from '../../schemas/generated/records.js';
 import { tenantPart } from '../no-tenant.js';
 import { recordCodec } from '../record.js';
-import type { GeneratedDocumentRecord, HistoryEntryRecord, OrderNoticeRecord, OrderRecord as OrderSchema, PART_FIELDS } from './order.schema.js';
+import type {
+  GeneratedDocumentRecord,
+  HistoryEntryRecord,
+  OrderNoticeRecord,
+  OrderRecord as OrderSchema,
+  PART_FIELDS,
+} from './order.schema.js';
 import { ORDER_PARTS, type OrderPart } from './order-parts.js';
 
 export { ORDER_PARTS, type OrderPart } from './order-parts.js';
@@ -22,7 +28,8 @@ const PART_FIELD_NAMES = {
 } as const satisfies { [P in OrderPart]: Record<keyof (typeof PART_FIELDS)[P], true> };
 
 /** Which part holds a field of the order; undefined for the head's own fields. */
-export const partOfField = (field: string): OrderPart | undefined => ORDER_PARTS.find((part) => field in PART_FIELD_NAMES[part]);
+export const partOfField = (field: string): OrderPart | undefined =>
+  ORDER_PARTS.find((part) => field in PART_FIELD_NAMES[part]);
 
 /** An order: its head and its parts together, as the use cases see it (order.schema.ts). */
 export type OrderRecord = Static<typeof OrderSchema>;
@@ -51,7 +58,8 @@ export const orderPartition = (id: string) => `ORDER#${id}`;
 /** A part of the order; `begins_with(sk, ORDER)` reads the head and its parts and nothing else of the partition. */
 export const orderPart = (id: string, part: OrderPart) => ({ pk: `ORDER#${id}`, sk: `ORDER#${part.toUpperCase()}` });
 export const orderItemsPrefix = 'ORDER';
-export const partOfSortKey = (sk: string): OrderPart | undefined => ORDER_PARTS.find((part) => sk === `ORDER#${part.toUpperCase()}`);
+export const partOfSortKey = (sk: string): OrderPart | undefined =>
+  ORDER_PARTS.find((part) => sk === `ORDER#${part.toUpperCase()}`);
 /**
  * Order lists, newest first, each on an index of its own that projects the keys and only what
  * the list's filters read that never changes (tenantId, customerId): a status move or an edit
@@ -63,7 +71,13 @@ export const orderListIndexes = {
   customer: { index: 'GSI7', pk: 'gsi7pk', sk: 'gsi7sk' },
   all: { index: 'GSI8', pk: 'gsi8pk', sk: 'gsi8sk' },
 } as const;
-export const orderIndexes = (order: { id: string; tenantId?: string; marketerId?: string; customerId: string; createdAt: string }) => ({
+export const orderIndexes = (order: {
+  id: string;
+  tenantId?: string;
+  marketerId?: string;
+  customerId: string;
+  createdAt: string;
+}) => ({
   gsi5pk: ordersOfTenant(order.tenantId),
   gsi5sk: `${order.createdAt}#${order.id}`,
   ...(order.marketerId ? { gsi6pk: ordersOfMarketer(order.marketerId), gsi6sk: `${order.createdAt}#${order.id}` } : {}),
@@ -79,7 +93,8 @@ export const ordersOfTenant = (tenantId: string | undefined) => `ORDERS#T#${tena
  * and its counts (Select COUNT) are one Query each, whatever the tenant's history.
  */
 export const orderStatusList = { index: 'GSI9', pk: 'gsi9pk', sk: 'gsi9sk' } as const;
-export const ordersOfStatus = (tenantId: string | undefined, status: string) => `ORDERS#S#${tenantPart(tenantId)}#${status}`;
+export const ordersOfStatus = (tenantId: string | undefined, status: string) =>
+  `ORDERS#S#${tenantPart(tenantId)}#${status}`;
 export const orderStatusIndex = (order: { id: string; tenantId?: string; status: string; createdAt: string }) => ({
   gsi9pk: ordersOfStatus(order.tenantId, order.status),
   gsi9sk: `${order.createdAt}#${order.id}`,
@@ -88,5 +103,11 @@ export const ordersOfMarketer = (marketerId: string) => `ORDERS#M#${marketerId}`
 export const ordersOfCustomer = (customerId: string) => `ORDERS#C#${customerId}`;
 export const allOrders = 'ORDERS';
 /** Order list pages sort by createdAt: the range of sort keys between two instants (UTC ISO). */
-export const createdBetween = (from: string | undefined, to: string | undefined) => ({ from: from ?? '0', to: `${to ?? '9999'}~` });
-export const orderHistory = (orderId: string, at: string, id: string) => ({ pk: `ORDER#${orderId}`, sk: `HISTORY#${at}#${id}` });
+export const createdBetween = (from: string | undefined, to: string | undefined) => ({
+  from: from ?? '0',
+  to: `${to ?? '9999'}~`,
+});
+export const orderHistory = (orderId: string, at: string, id: string) => ({
+  pk: `ORDER#${orderId}`,
+  sk: `HISTORY#${at}#${id}`,
+});

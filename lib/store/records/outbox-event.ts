@@ -22,7 +22,10 @@ export const outboxCursorCodec = /* @__PURE__ */ recordCodec('outbox cursor', st
  * GSI10 (read until they are done).
  */
 export const outboxEvent = (id: string) => ({ pk: `OUTBOX#${id}`, sk: 'EVENT' });
-export const outboxDue = (nextAttemptAt: string, id: string) => ({ gsi10pk: outboxDueList, gsi10sk: `${nextAttemptAt}#${id}` });
+export const outboxDue = (nextAttemptAt: string, id: string) => ({
+  gsi10pk: outboxDueList,
+  gsi10sk: `${nextAttemptAt}#${id}`,
+});
 export const outboxDueList = 'OUTBOX#DUE';
 export const outboxParked = (at: string, id: string) => ({ gsi1pk: outboxParkedList, gsi1sk: `${at}#${id}` });
 export const outboxParkedList = 'OUTBOX#PARKED';

@@ -10,7 +10,10 @@ export const staffUserCodec = /* @__PURE__ */ recordCodec('staff user', stored.S
 
 /** Staff users (marketers, inspectors) that orders embed; GSI1 lists a tenant's staff by role (who to notify). */
 export const user = (id: string) => ({ pk: `USER#${id}`, sk: 'USER' });
-export const staffIndex = (tenantId: string | undefined, role: string, id: string) => ({ gsi1pk: staffOf(tenantId, role), gsi1sk: id });
+export const staffIndex = (tenantId: string | undefined, role: string, id: string) => ({
+  gsi1pk: staffOf(tenantId, role),
+  gsi1sk: id,
+});
 export const staffOf = (tenantId: string | undefined, role: string) => `USERS#${tenantPart(tenantId)}#${role}`;
 /** All users of a tenant by name (GSI2), for admins. */
 export const usersOfTenantIndex = (tenantId: string | undefined, name: string, id: string) => ({
@@ -19,4 +22,7 @@ export const usersOfTenantIndex = (tenantId: string | undefined, name: string, i
 });
 export const usersOfTenant = (tenantId: string | undefined) => `USERS#T#${tenantPart(tenantId)}`;
 /** A staff mobile number is unique within its tenant: a claim item written with the user (`userId`, never read back). */
-export const userPhoneClaim = (tenantId: string | undefined, e164: string) => ({ pk: `USERPHONE#${tenantPart(tenantId)}#${e164}`, sk: 'USERPHONE' });
+export const userPhoneClaim = (tenantId: string | undefined, e164: string) => ({
+  pk: `USERPHONE#${tenantPart(tenantId)}#${e164}`,
+  sk: 'USERPHONE',
+});

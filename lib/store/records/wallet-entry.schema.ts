@@ -1,7 +1,13 @@
 import * as Type from '@sinclair/typebox';
 import type { WalletTransactionType } from '../../domain/wallet.js';
 
-const TRANSACTION_TYPES = ['credit', 'debit', 'adjustment', 'refund', 'payment_deduction'] as const satisfies readonly WalletTransactionType[];
+const TRANSACTION_TYPES = [
+  'credit',
+  'debit',
+  'adjustment',
+  'refund',
+  'payment_deduction',
+] as const satisfies readonly WalletTransactionType[];
 
 /** One money movement in a wallet's ledger, immutable once written. */
 export const LedgerEntryRecord = Type.Object({

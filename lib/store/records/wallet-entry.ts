@@ -9,4 +9,7 @@ export type LedgerEntry = Static<typeof LedgerEntryRecord>;
 export const ledgerEntryCodec = /* @__PURE__ */ recordCodec('wallet entry', stored.LedgerEntryRecord);
 
 /** A ledger entry, in its wallet's partition: the sequence number padded to 12 digits sorts them. */
-export const walletEntry = (walletId: string, seq: number) => ({ pk: wallet(walletId).pk, sk: `TX#${String(seq).padStart(12, '0')}` });
+export const walletEntry = (walletId: string, seq: number) => ({
+  pk: wallet(walletId).pk,
+  sk: `TX#${String(seq).padStart(12, '0')}`,
+});

@@ -2,7 +2,10 @@ import type { Static } from '@sinclair/typebox';
 import * as stored from '../../schemas/generated/records.js';
 import { tenantPart } from '../no-tenant.js';
 import { recordCodec } from '../record.js';
-import type { WebhookCursorRecord as WebhookCursorRecordSchema, WebhookEndpointRecord as WebhookEndpointRecordSchema } from './webhook-endpoint.schema.js';
+import type {
+  WebhookCursorRecord as WebhookCursorRecordSchema,
+  WebhookEndpointRecord as WebhookEndpointRecordSchema,
+} from './webhook-endpoint.schema.js';
 
 /** A webhook endpoint: where a tenant's events are delivered, signed with its secrets, and its health. */
 export type WebhookEndpointRecord = Static<typeof WebhookEndpointRecordSchema>;

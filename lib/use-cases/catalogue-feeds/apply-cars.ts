@@ -18,7 +18,8 @@ function canonical(value: unknown): string {
 }
 
 /** A digest of a listing as a feed gives it (its id left out: the import assigns ids). */
-const listingDigest = ({ id: _id, ...car }: CarImportLine): string => createHash('sha256').update(canonical(car)).digest('base64url').slice(0, 22);
+const listingDigest = ({ id: _id, ...car }: CarImportLine): string =>
+  createHash('sha256').update(canonical(car)).digest('base64url').slice(0, 22);
 
 export interface UpsertOutcome {
   changes: CarChange[];
@@ -68,13 +69,19 @@ export async function planUpserts(lines: readonly CarImportLine[], at: string): 
     const id = reference?.carId ?? nextId++;
     const priceHistory = withPrice(reference?.priceHistory, reference?.price, car.price, at);
     const record: CarRecord = { ...car, id, ...(priceHistory ? { priceHistory } : {}) };
-    const repriced = reference?.price !== undefined && reference.availability === undefined && reference.price !== car.price;
+    const repriced =
+      reference?.price !== undefined && reference.availability === undefined && reference.price !== car.price;
     records.push(record);
     digests.set(id, digest);
     if (reference) outcome.updated += 1;
     else outcome.created += 1;
     if (repriced) outcome.repriced += 1;
-    outcome.changes.push({ kind: 'upsert', row: toRow(record), created: !reference, ...(repriced ? { from: reference.price } : {}) });
+    outcome.changes.push({
+      kind: 'upsert',
+      row: toRow(record),
+      created: !reference,
+      ...(repriced ? { from: reference.price } : {}),
+    });
   }
   return outcome;
 }

@@ -29,7 +29,12 @@ const krw = (price: number) => money(price * 10_000, 'KRW');
  */
 function staffAlert(order: OrderRecord, change: CarChange, at: string): TransactItem {
   const vehicle = vehicleOf({ carDetails: order.carDetails });
-  const template = change.kind === 'upsert' ? 'order_car_repriced' : change.availability === 'sold' ? 'order_car_sold' : 'order_car_withdrawn';
+  const template =
+    change.kind === 'upsert'
+      ? 'order_car_repriced'
+      : change.availability === 'sold'
+        ? 'order_car_sold'
+        : 'order_car_withdrawn';
   const parametersIn = (language: 'en' | 'ar') => [
     String(order.orderNumber),
     vehicleLabel(vehicle, language, order.orderNumber),
@@ -78,10 +83,19 @@ export async function tellOrdersOfCars(changes: readonly CarChange[]): Promise<n
         const at = new Date().toISOString();
         const item =
           change.kind === 'remove'
-            ? eventItem('car.removed', tenantId, { type: 'car', id: String(carId) }, object, at, { orderIds, availability: change.availability })
-            : eventItem('car.repriced', tenantId, { type: 'car', id: String(carId) }, object, at, { orderIds, from: change.from, to: change.row.price });
+            ? eventItem('car.removed', tenantId, { type: 'car', id: String(carId) }, object, at, {
+                orderIds,
+                availability: change.availability,
+              })
+            : eventItem('car.repriced', tenantId, { type: 'car', id: String(carId) }, object, at, {
+                orderIds,
+                from: change.from,
+                to: change.row.price,
+              });
         // Staff hear of it only while it still decides the order: once bought, the listing is expected to go.
-        const alerts = tenantOrders.filter((order) => awaitsPurchase(order.status)).map((order) => staffAlert(order, change, at));
+        const alerts = tenantOrders
+          .filter((order) => awaitsPurchase(order.status))
+          .map((order) => staffAlert(order, change, at));
         await transact([item, ...alerts]);
         told += 1;
       }

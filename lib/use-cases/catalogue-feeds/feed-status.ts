@@ -6,12 +6,21 @@ import { feedSettings } from '../../config.js';
 import { log } from '../../logger.js';
 import { recordEvent } from '../../metrics.js';
 import { getCataloguePointer } from '../../store/cars.js';
-import { type FeedFile, getFeedFile, getFeedProviders, listOpenFeedFiles, listProviderFeedFiles, saveFeedFile } from '../../store/feed-files.js';
+import {
+  type FeedFile,
+  getFeedFile,
+  getFeedProviders,
+  listOpenFeedFiles,
+  listProviderFeedFiles,
+  saveFeedFile,
+} from '../../store/feed-files.js';
 
 /** Feeds concern the whole catalogue: platform admins only (a tenant's admin key has a tenant). */
 function platformAdmin(caller: Caller): void {
   if (caller.tenantId !== undefined || caller.role !== 'admin')
-    throw forbidden('Only platform admins (an admin key of no tenant) manage catalogue feeds; they are shared by every tenant');
+    throw forbidden(
+      'Only platform admins (an admin key of no tenant) manage catalogue feeds; they are shared by every tenant',
+    );
 }
 
 /** A file as the status and the list show it: the report without its refused lines. */
@@ -92,14 +101,23 @@ async function decide(caller: Caller, id: string, by: string, confirm: boolean):
   const file = await getFeedFile(id);
   if (!file) throw notFound('Feed file', 'id');
   if (file.status !== 'held')
-    throw invalidState(`Only a held full list can be ${confirm ? 'confirmed' : 'discarded'}; this file is ${file.status}`, [
-      { field: 'status', message: `is ${file.status}, not held` },
-    ]);
+    throw invalidState(
+      `Only a held full list can be ${confirm ? 'confirmed' : 'discarded'}; this file is ${file.status}`,
+      [{ field: 'status', message: `is ${file.status}, not held` }],
+    );
   const now = new Date().toISOString();
   if (confirm) {
     Object.assign(file, { status: 'importing', confirmedBy: by, confirmedAt: now, updatedAt: now });
     delete file.reason;
-  } else Object.assign(file, { status: 'discarded', phase: 'done', confirmedBy: by, finishedAt: now, updatedAt: now, reason: `discarded by ${by}` });
+  } else
+    Object.assign(file, {
+      status: 'discarded',
+      phase: 'done',
+      confirmedBy: by,
+      finishedAt: now,
+      updatedAt: now,
+      reason: `discarded by ${by}`,
+    });
   await saveFeedFile(file);
   return file;
 }

@@ -38,7 +38,8 @@ export interface Budget {
 export const UNBOUNDED: Budget = { remainingMs: () => Number.POSITIVE_INFINITY };
 
 /** A file's id: the same key and ETag are the same file, imported once. */
-export const feedFileId = (key: string, etag: string) => createHash('sha256').update(`${key}\n${etag}`).digest('hex').slice(0, 32);
+export const feedFileId = (key: string, etag: string) =>
+  createHash('sha256').update(`${key}\n${etag}`).digest('hex').slice(0, 32);
 
 const emptyCounts = () => ({ read: 0, created: 0, updated: 0, unchanged: 0, removed: 0, repriced: 0, refused: 0 });
 
@@ -48,7 +49,10 @@ const emptyCounts = () => ({ read: 0, created: 0, updated: 0, unchanged: 0, remo
  * Returns the file as it stands when this call is done with it; undefined for a key that is not
  * a feed's (logged: nothing to report it on).
  */
-export async function receiveFeedObject(object: StoredObject, budget: Budget = UNBOUNDED): Promise<FeedFile | undefined> {
+export async function receiveFeedObject(
+  object: StoredObject,
+  budget: Budget = UNBOUNDED,
+): Promise<FeedFile | undefined> {
   const id = feedFileId(object.key, object.etag);
   const known = await getFeedFile(id);
   if (!known) {
@@ -118,7 +122,9 @@ async function runProvider(provider: Provider, budget: Budget): Promise<void> {
       if (!(await runFile(next, holder, budget))) return;
     }
   } finally {
-    await releaseFeedLock(provider, holder).catch((error: unknown) => log.warn('feed lock not released', { provider, ...describeError(error) }));
+    await releaseFeedLock(provider, holder).catch((error: unknown) =>
+      log.warn('feed lock not released', { provider, ...describeError(error) }),
+    );
   }
 }
 
@@ -126,7 +132,9 @@ async function finish(file: FeedFile, status: 'applied' | 'refused' | 'discarded
   const now = new Date().toISOString();
   Object.assign(file, { status, phase: 'done', finishedAt: now, updatedAt: now, ...(reason ? { reason } : {}) });
   await saveFeedFile(file);
-  await deleteWorkFiles(file.id).catch((error: unknown) => log.warn('feed work files not deleted', { id: file.id, ...describeError(error) }));
+  await deleteWorkFiles(file.id).catch((error: unknown) =>
+    log.warn('feed work files not deleted', { id: file.id, ...describeError(error) }),
+  );
   log.info('catalogue feed done', { id: file.id, key: file.key, status, counts: file.counts, reason });
 }
 
@@ -183,7 +191,11 @@ async function runFile(file: FeedFile, holder: string, budget: Budget): Promise<
         while (file.cursor < removals.length) {
           if (budget.remainingMs() < STEP_RESERVE_MS) return false;
           const slice = removals.slice(file.cursor, file.cursor + size);
-          const batch: Removal[] = slice.map((advertisementNumber) => ({ provider: file.provider, advertisementNumber, availability: 'withdrawn' }));
+          const batch: Removal[] = slice.map((advertisementNumber) => ({
+            provider: file.provider,
+            advertisementNumber,
+            availability: 'withdrawn',
+          }));
           await runStep(file, async (at) => {
             const outcome = await planRemovals(batch, at);
             return { counts: { removed: outcome.removed }, changes: outcome.changes, write: outcome.write };
@@ -235,7 +247,8 @@ async function runStep(
   const planned = await plan(at);
   const recorded = await writeStep(file.id, number, { counts: planned.counts, changes: planned.changes });
   await planned.write();
-  for (const [name, value] of Object.entries(recorded.counts)) file.counts[name as keyof FeedFile['counts']] += value ?? 0;
+  for (const [name, value] of Object.entries(recorded.counts))
+    file.counts[name as keyof FeedFile['counts']] += value ?? 0;
   file.steps = number;
 }
 
@@ -258,10 +271,15 @@ async function scanFile(file: FeedFile): Promise<'go' | 'held' | { refused: stri
     }
   } catch (error) {
     if (!unreadable(error)) throw error;
-    return { refused: `the file cannot be read to its end (${(error as Error).message}): a cut-off or damaged upload is not applied; upload it again` };
+    return {
+      refused: `the file cannot be read to its end (${(error as Error).message}): a cut-off or damaged upload is not applied; upload it again`,
+    };
   }
   if (file.kind !== 'full') return 'go';
-  if (seen.size === 0) return { refused: `no line of this full list is a car that can be read, and an empty list would remove every car of ${file.provider}` };
+  if (seen.size === 0)
+    return {
+      refused: `no line of this full list is a car that can be read, and an empty list would remove every car of ${file.provider}`,
+    };
   const listed: string[] = [];
   const pointer = await getCataloguePointer();
   if (pointer) {
@@ -271,7 +289,9 @@ async function scanFile(file: FeedFile): Promise<'go' | 'held' | { refused: stri
       if (row.provider === file.provider) listed.push(row.advertisementNumber);
     }
   }
-  const removing = listed.filter((advertisementNumber) => !seen.has(advertisementNumber) && !listedRefused.has(advertisementNumber));
+  const removing = listed.filter(
+    (advertisementNumber) => !seen.has(advertisementNumber) && !listedRefused.has(advertisementNumber),
+  );
   const check = checkRemovals(removing.length, listed.length, feedSettings().maxRemovalShare);
   file.removals = { removing: check.removing, listed: check.listed, share: check.share, limit: check.limit };
   if (check.hold && file.confirmedAt === undefined) {
@@ -286,7 +306,11 @@ async function scanFile(file: FeedFile): Promise<'go' | 'held' | { refused: stri
 const unreadable = (error: unknown) => {
   const code = (error as { code?: string }).code ?? '';
   const name = (error as Error).name ?? '';
-  return code.startsWith('Z_') || name === 'NoSuchKey' || /unexpected end of file|incorrect header check/i.test((error as Error).message ?? '');
+  return (
+    code.startsWith('Z_') ||
+    name === 'NoSuchKey' ||
+    /unexpected end of file|incorrect header check/i.test((error as Error).message ?? '')
+  );
 };
 
 /**
@@ -325,7 +349,10 @@ async function applyLines(file: FeedFile, budget: Budget, save: () => Promise<vo
       };
     });
     for (const r of unknown)
-      refused.push({ line: r.line ?? 0, reason: `no car of ${file.provider} with advertisementNumber "${r.advertisementNumber}" is in the catalogue` });
+      refused.push({
+        line: r.line ?? 0,
+        reason: `no car of ${file.provider} with advertisementNumber "${r.advertisementNumber}" is in the catalogue`,
+      });
     for (const r of refused.sort((a, b) => a.line - b.line)) refuse(file, r.line, r.reason);
     file.cursor = last;
     await save();

@@ -1,7 +1,14 @@
 import type { Provider } from '../../domain/car.js';
 import { changeInstant } from '../../domain/catalogue-feeds.js';
 import { newId } from '../../domain/ids.js';
-import { type CarChange, decodeJournal, emptyJournal, encodeJournal, journalKey, journalWith } from '../../catalogue/changes.js';
+import {
+  type CarChange,
+  decodeJournal,
+  emptyJournal,
+  encodeJournal,
+  journalKey,
+  journalWith,
+} from '../../catalogue/changes.js';
 import type { CarRow } from '../../catalogue/car-row.js';
 import { buildIndexFrom, rowAt } from '../../catalogue/catalogue-index.js';
 import { decodeAnySnapshot, downloadSnapshot, encodeSnapshot, snapshotKey } from '../../catalogue/snapshot.js';
@@ -27,12 +34,16 @@ export interface Published {
  * Two imports at once must not drop each other's cars: the pointer moves only from the snapshot
  * this one merged into, otherwise it merges again onto the newer one, reading the changes again.
  */
-export async function publishChanges(changes: () => AsyncIterable<readonly CarChange[]> | Iterable<readonly CarChange[]>): Promise<Published> {
+export async function publishChanges(
+  changes: () => AsyncIterable<readonly CarChange[]> | Iterable<readonly CarChange[]>,
+): Promise<Published> {
   return withRetries(
     async () => {
       const pointer = await getCataloguePointer();
       const current = pointer ? (await downloadSnapshot(pointer.objectKey, decodeAnySnapshot)).index : undefined;
-      const journal = pointer?.changesKey ? decodeJournal(await readObject(bucketName(), pointer.changesKey)) : emptyJournal();
+      const journal = pointer?.changesKey
+        ? decodeJournal(await readObject(bucketName(), pointer.changesKey))
+        : emptyJournal();
       const applied: CarChange[] = [];
       const listedNow = new Map<number, CarRow>();
       const gone = new Set<number>();
@@ -72,8 +83,14 @@ export async function publishChanges(changes: () => AsyncIterable<readonly CarCh
       const changesKey = journalKey(version);
       await writeObject(bucketName(), objectKey, encodeSnapshot(version, index), 'application/octet-stream');
       const oldest = at - catalogueChangesDays() * 86_400_000;
-      await writeObject(bucketName(), changesKey, encodeJournal(journalWith(journal, applied, at, oldest)), 'application/gzip');
-      if (!(await putCataloguePointer({ version, objectKey, count, createdAt, changesKey }, pointer?.version))) return RETRY;
+      await writeObject(
+        bucketName(),
+        changesKey,
+        encodeJournal(journalWith(journal, applied, at, oldest)),
+        'application/gzip',
+      );
+      if (!(await putCataloguePointer({ version, objectKey, count, createdAt, changesKey }, pointer?.version)))
+        return RETRY;
       return { version, count, listed, changedAt: createdAt };
     },
     () => new Error('the catalogue kept changing during the import; run it again'),

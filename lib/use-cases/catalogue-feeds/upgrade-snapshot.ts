@@ -11,7 +11,9 @@ import { getCataloguePointer } from '../../store/cars.js';
  * index it has. Run once after deploying (docs/deploying.md); the local stack runs it by itself.
  * An import meanwhile is safe: it reads either form, and moves the pointer to a snapshot of its own.
  */
-export async function upgradeCatalogueSnapshot(): Promise<'upgraded' | 'current' | 'no catalogue' | 'snapshot missing'> {
+export async function upgradeCatalogueSnapshot(): Promise<
+  'upgraded' | 'current' | 'no catalogue' | 'snapshot missing'
+> {
   const pointer = await getCataloguePointer();
   if (!pointer) return 'no catalogue';
   // Nothing to convert (a bucket emptied by hand): the next import publishes a snapshot of its own.

@@ -24,13 +24,18 @@ export interface StepRecord {
  * changes are matched by listing, the repeat's winning.
  */
 const listingOf = (change: CarChange) =>
-  change.kind === 'upsert' ? `${change.row.provider}#${change.row.advertisementNumber}` : `${change.provider}#${change.advertisementNumber}`;
+  change.kind === 'upsert'
+    ? `${change.row.provider}#${change.row.advertisementNumber}`
+    : `${change.provider}#${change.advertisementNumber}`;
 
 async function readStep(fileId: string, step: number): Promise<StepRecord | undefined> {
   const text = await readText(bucketName(), stepKey(fileId, step));
   if (text === undefined) return undefined;
   const [head, ...lines] = text.split('\n').filter((line) => line !== '');
-  return { counts: JSON.parse(head ?? '{}') as StepRecord['counts'], changes: lines.map((line) => JSON.parse(line) as CarChange) };
+  return {
+    counts: JSON.parse(head ?? '{}') as StepRecord['counts'],
+    changes: lines.map((line) => JSON.parse(line) as CarChange),
+  };
 }
 
 /** Writes a step's changes, joined with what an earlier attempt of the same step recorded. */

@@ -63,7 +63,13 @@ export async function createContract(caller: Caller, body: CreateBody) {
     const changes = new ChangeSet(caller, now);
     const orderCheck = orderStillThere(body.orderId);
     changes.write(...putChildItems('CONTRACT', contract), orderCheck);
-    changes.audit({ entity: 'contract', entityId: contract.id, tenantId: contract.tenantId, action: 'created', after: contract });
+    changes.audit({
+      entity: 'contract',
+      entityId: contract.id,
+      tenantId: contract.tenantId,
+      action: 'created',
+      after: contract,
+    });
     const outcome = await changes.commit();
     if (outcome.ok) return view(contract);
     if (outcome.failed.includes(orderCheck)) throw notFound('Order', 'orderId');

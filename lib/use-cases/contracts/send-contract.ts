@@ -38,9 +38,13 @@ function recipientOf(body: SendBody, contract: ContractRecord | undefined): stri
     );
   }
   const phone = normalizePhone(given);
-  if (!phone) throw invalidField(body.phone ? 'phone' : 'phoneNumber', 'must be an E.164 phone number, e.g. +971501234567');
+  if (!phone)
+    throw invalidField(body.phone ? 'phone' : 'phoneNumber', 'must be an E.164 phone number, e.g. +971501234567');
   if (body.phone && body.phoneNumber && normalizePhone(body.phoneNumber) !== phone) {
-    throw invalidField('phoneNumber', `must be the same number as phone, or left out: give one of them, e.g. {"phone": "${phone}"}`);
+    throw invalidField(
+      'phoneNumber',
+      `must be the same number as phone, or left out: give one of them, e.g. {"phone": "${phone}"}`,
+    );
   }
   return phone;
 }
@@ -71,7 +75,10 @@ function contractMessage(
   const withLink = signingLink !== undefined;
   const values = parameters.map(templateParameter);
   // The text the customer reads, for the order's notifications: this template's alone, not the whole catalogue's.
-  return { message: templateMessage(to, contractTemplateKey(withLink), language, values), text: renderTemplate(contractTemplate(withLink), language, values) };
+  return {
+    message: templateMessage(to, contractTemplateKey(withLink), language, values),
+    text: renderTemplate(contractTemplate(withLink), language, values),
+  };
 }
 
 /** The language the order's customer reads: their own, else the tenant's default, else English. */
@@ -92,10 +99,17 @@ export async function sendContract(caller: Caller, id: string, body: SendBody, e
   if (!('record' in found)) throw found.error;
   const contract = found.record;
   checkExpectedVersion(expected, versionOf(contract), 'contract');
-  if (!CONTRACT_SENDABLE.includes(contract.status)) throw invalidState(`Contract #${contract.contractNumber} is already ${contract.status}`);
+  if (!CONTRACT_SENDABLE.includes(contract.status))
+    throw invalidState(`Contract #${contract.contractNumber} is already ${contract.status}`);
   const orderBefore = await getOrder(scope, contract.orderId);
   if (!orderBefore) throw notFound('Contract');
-  const { message, text } = contractMessage(to, contract, orderBefore, await customerLanguage(orderBefore), body.signingLink);
+  const { message, text } = contractMessage(
+    to,
+    contract,
+    orderBefore,
+    await customerLanguage(orderBefore),
+    body.signingLink,
+  );
   let messageId: string;
   try {
     ({ messageId } = await chatChannel().send(message));
@@ -134,10 +148,23 @@ export async function sendContract(caller: Caller, id: string, body: SendBody, e
       orderSeq: next.seq,
       payload: { contractId: id },
     });
-    changes.audit({ entity: 'contract', entityId: id, tenantId: contract.tenantId, action: 'sent', before: contract, after: { ...contract, ...set } });
-    changes.emit('contract.sent', contract.tenantId, { type: 'contract', id }, storedView({ ...current, ...set, updatedAt: now }), {
-      orderId: contract.orderId,
+    changes.audit({
+      entity: 'contract',
+      entityId: id,
+      tenantId: contract.tenantId,
+      action: 'sent',
+      before: contract,
+      after: { ...contract, ...set },
     });
+    changes.emit(
+      'contract.sent',
+      contract.tenantId,
+      { type: 'contract', id },
+      storedView({ ...current, ...set, updatedAt: now }),
+      {
+        orderId: contract.orderId,
+      },
+    );
     // Listed with the order's notifications, where WhatsApp's delivery statuses land.
     changes.write(
       chatMessagePutItem({
@@ -159,7 +186,8 @@ export async function sendContract(caller: Caller, id: string, body: SendBody, e
     if (outcome.ok) return view({ ...current, ...set, updatedAt: now });
     // The message is out whatever else changed meanwhile: record it on the contract as it now is.
     current = await childInScope(scope, 'CONTRACT', id);
-    if (!CONTRACT_SENDABLE.includes(current.status)) throw invalidState(`Contract #${contract.contractNumber} was signed while it was being sent`);
+    if (!CONTRACT_SENDABLE.includes(current.status))
+      throw invalidState(`Contract #${contract.contractNumber} was signed while it was being sent`);
     return RETRY;
   });
 }

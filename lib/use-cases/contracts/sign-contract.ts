@@ -18,17 +18,35 @@ export async function signContract(caller: Caller, id: string, signedDocument: u
   return withRetries(async () => {
     const contract = await childInScope(scope, 'CONTRACT', id);
     checkExpectedVersion(expected, versionOf(contract), 'contract');
-    if (!CONTRACT_SIGNABLE.includes(contract.status)) throw invalidState(`Contract #${contract.contractNumber} is already ${contract.status}`);
+    if (!CONTRACT_SIGNABLE.includes(contract.status))
+      throw invalidState(`Contract #${contract.contractNumber} is already ${contract.status}`);
     const set = {
       status: 'Signed' as const,
       signedAt: new Date().toISOString(),
       version: versionOf(contract) + 1,
       ...(signedDocument !== undefined ? { signedDocument } : {}),
     };
-    const result = await updateChild(caller, scope, 'CONTRACT', contract, set, guard(contract, CONTRACT_SIGNABLE), (changes, next) => {
-      changes.audit({ entity: 'contract', entityId: id, tenantId: contract.tenantId, action: 'signed', before: contract, after: next });
-      changes.emit('contract.signed', contract.tenantId, { type: 'contract', id }, storedView(next), { orderId: contract.orderId });
-    });
+    const result = await updateChild(
+      caller,
+      scope,
+      'CONTRACT',
+      contract,
+      set,
+      guard(contract, CONTRACT_SIGNABLE),
+      (changes, next) => {
+        changes.audit({
+          entity: 'contract',
+          entityId: id,
+          tenantId: contract.tenantId,
+          action: 'signed',
+          before: contract,
+          after: next,
+        });
+        changes.emit('contract.signed', contract.tenantId, { type: 'contract', id }, storedView(next), {
+          orderId: contract.orderId,
+        });
+      },
+    );
     return result.ok ? view(result.record) : RETRY;
   });
 }

@@ -13,17 +13,41 @@ export async function updateContract(caller: Caller, id: string, body: UpdateBod
   // The version is the request's (the pipeline read it with If-Match), not a field of the contract.
   const { contractPdfUrl, version: _version, ...fields } = body;
   if (contractPdfUrl === undefined && Object.keys(fields).length === 0) {
-    throw invalidField('body', 'must name a field of the contract to change besides version, e.g. {"notes": "Delivery by RoRo", "version": 3}');
+    throw invalidField(
+      'body',
+      'must name a field of the contract to change besides version, e.g. {"notes": "Delivery by RoRo", "version": 3}',
+    );
   }
   return withRetries(async () => {
     const contract = await childInScope(scope, 'CONTRACT', id);
     checkExpectedVersion(expected, versionOf(contract), 'contract');
-    const draftOnly = () => invalidState(`Contract #${contract.contractNumber} is ${contract.status}; only a Draft can be edited`, { status: contract.status });
+    const draftOnly = () =>
+      invalidState(`Contract #${contract.contractNumber} is ${contract.status}; only a Draft can be edited`, {
+        status: contract.status,
+      });
     if (contract.status !== 'Draft') throw draftOnly();
     checkAmountFits(fields.totalAmount ?? contract.totalAmount, fields.currency ?? contract.currency, fields);
-    const set = { ...fields, ...(contractPdfUrl !== undefined ? { pdfUrl: contractPdfUrl } : {}), version: versionOf(contract) + 1 };
-    const result = await updateChild(caller, scope, 'CONTRACT', contract, set, guard(contract, ['Draft']), (changes, next) =>
-      changes.audit({ entity: 'contract', entityId: id, tenantId: contract.tenantId, action: 'updated', before: contract, after: next }),
+    const set = {
+      ...fields,
+      ...(contractPdfUrl !== undefined ? { pdfUrl: contractPdfUrl } : {}),
+      version: versionOf(contract) + 1,
+    };
+    const result = await updateChild(
+      caller,
+      scope,
+      'CONTRACT',
+      contract,
+      set,
+      guard(contract, ['Draft']),
+      (changes, next) =>
+        changes.audit({
+          entity: 'contract',
+          entityId: id,
+          tenantId: contract.tenantId,
+          action: 'updated',
+          before: contract,
+          after: next,
+        }),
     );
     // Lost a race to another change: look again (the checks above decide on the contract as it now is).
     return result.ok ? view(result.record) : RETRY;

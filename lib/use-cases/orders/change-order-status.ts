@@ -5,7 +5,12 @@ import { AppError, forbidden, notFound, serviceUnavailable } from '../../domain/
 import { checkExpectedVersion, type ExpectedVersion } from '../../domain/versioning.js';
 import { newId, walletIdFor } from '../../domain/ids.js';
 import { EVENT_OF_STATUS } from '../../domain/notifications.js';
-import { allowedTransitions, checkTransition, rolesThatMayMove, transitionOutlook } from '../../domain/order-lifecycle.js';
+import {
+  allowedTransitions,
+  checkTransition,
+  rolesThatMayMove,
+  transitionOutlook,
+} from '../../domain/order-lifecycle.js';
 import { scopeOf } from '../../domain/scope.js';
 import { closesOrder, linkExpiry } from '../../domain/tracking-link.js';
 import type { changeOrderStatus as StatusRoute } from '../../schemas/orders.js';
@@ -27,7 +32,12 @@ type StatusBody = Static<NonNullable<(typeof StatusRoute)['body']>>;
  * Moves an order to another status at the version the caller read: the status, the history
  * entry, the announcement and (cancelling a wallet-paid order) the refund commit together.
  */
-export async function changeOrderStatus(caller: Caller, id: string, body: StatusBody, expected: ExpectedVersion | undefined): Promise<OrderView> {
+export async function changeOrderStatus(
+  caller: Caller,
+  id: string,
+  body: StatusBody,
+  expected: ExpectedVersion | undefined,
+): Promise<OrderView> {
   const scope = scopeOf(caller);
   return withRetries(async () => {
     const collection = await readOrderCollection(scope, id);
@@ -41,7 +51,12 @@ export async function changeOrderStatus(caller: Caller, id: string, body: Status
       if (check.reason === 'role') {
         const allowedRoles = rolesThatMayMove(order.status, body.status);
         throw forbidden(check.errors[0], [
-          { field: 'X-API-Key', message: `needs a key of one of these roles: ${allowedRoles.join(', ')}`, role: caller.role, allowedRoles },
+          {
+            field: 'X-API-Key',
+            message: `needs a key of one of these roles: ${allowedRoles.join(', ')}`,
+            role: caller.role,
+            allowedRoles,
+          },
         ]);
       }
       throw new AppError('INVALID_TRANSITION', check.errors.join('; '), [
@@ -65,28 +80,72 @@ export async function changeOrderStatus(caller: Caller, id: string, body: Status
       status: body.status,
       version: order.version + 1,
       updatedAt: now,
-      inspectionDate: body.status === 'InspectionScheduled' ? (body.inspectionDate ?? facts.inspectionDate ?? null) : order.inspectionDate,
+      inspectionDate:
+        body.status === 'InspectionScheduled'
+          ? (body.inspectionDate ?? facts.inspectionDate ?? null)
+          : order.inspectionDate,
       ...(refund ? { refundedAt: now } : {}),
     };
     const changes = new ChangeSet(caller, now);
     const move = statusChangeItem(order, next, refund);
     const by = caller.userId ?? caller.keyId;
-    changes.write(move, putHistoryItem({ id: newId(), orderId: id, from: order.status, to: body.status, by, role: caller.role, at: now, note: body.note }));
+    changes.write(
+      move,
+      putHistoryItem({
+        id: newId(),
+        orderId: id,
+        from: order.status,
+        to: body.status,
+        by,
+        role: caller.role,
+        at: now,
+        note: body.note,
+      }),
+    );
     // Whether the customer hears of it is decided now, with the change, not at delivery.
     const customerNotificationsEnabled = order.carDetails.customerNotificationsEnabled !== false;
     const payload = { from: order.status, customerNotificationsEnabled };
-    if (announced) changes.notify({ kind: 'notify', event: announced, orderId: id, tenantId: order.tenantId, orderSeq: next.notificationSeq, payload });
+    if (announced)
+      changes.notify({
+        kind: 'notify',
+        event: announced,
+        orderId: id,
+        tenantId: order.tenantId,
+        orderSeq: next.notificationSeq,
+        payload,
+      });
     // Closing the order starts the last 90 days of the buyer's tracking link.
-    if (closesOrder(body.status) && order.tracking) changes.write(endTrackingLinkItem(hashOf(order.tracking), linkExpiry(now)));
+    if (closesOrder(body.status) && order.tracking)
+      changes.write(endTrackingLinkItem(hashOf(order.tracking), linkExpiry(now)));
     if (refund) {
       // The wallet of the order's own customer, in the order's tenant.
-      const wallet = await getWallet({ tenantId: order.tenantId }, order.walletId ?? walletIdFor(order.customerId), true);
+      const wallet = await getWallet(
+        { tenantId: order.tenantId },
+        order.walletId ?? walletIdFor(order.customerId),
+        true,
+      );
       if (!wallet) throw serviceUnavailable(1);
       const description = `Refund of cancelled order #${order.orderNumber}`;
-      moveWallet(changes, wallet, { type: 'refund', amount: order.totalAmount, currency: order.currency, description, orderId: id }, by);
+      moveWallet(
+        changes,
+        wallet,
+        { type: 'refund', amount: order.totalAmount, currency: order.currency, description, orderId: id },
+        by,
+      );
     }
-    changes.audit({ entity: 'order', entityId: id, tenantId: order.tenantId, action: `status.${body.status}`, before: order, after: next });
-    emitOrderEvent(changes, 'order.status_changed', next, { from: order.status, to: body.status, version: next.version });
+    changes.audit({
+      entity: 'order',
+      entityId: id,
+      tenantId: order.tenantId,
+      action: `status.${body.status}`,
+      before: order,
+      after: next,
+    });
+    emitOrderEvent(changes, 'order.status_changed', next, {
+      from: order.status,
+      to: body.status,
+      version: next.version,
+    });
     const outcome = await changes.commit();
     if (outcome.ok) {
       if (refund) recordEvent('WalletMovements');

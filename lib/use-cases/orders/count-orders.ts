@@ -18,6 +18,8 @@ export async function countOrders(caller: Caller, query: CountQuery): Promise<Or
   const tenantId = owningTenant(caller, query.tenantId);
   const { marketerId } = scopeOf(caller);
   if (marketerId !== undefined) return tallyStatuses(await statusesOfMarketerOrders(marketerId, tenantId));
-  const counted = await Promise.all(ORDER_STATUSES.map(async (status) => [status, await countOrdersOfStatus(tenantId, status)] as const));
+  const counted = await Promise.all(
+    ORDER_STATUSES.map(async (status) => [status, await countOrdersOfStatus(tenantId, status)] as const),
+  );
   return orderCounts(Object.fromEntries(counted));
 }

@@ -26,7 +26,11 @@ export { checkCreateBody } from './order-request.js';
  * the stored Idempotency-Key answer together. Only a lost wallet race re-reads (2 more round
  * trips each time, at most RETRY's attempts); concurrent creations never collide.
  */
-export async function createOrder(caller: Caller, body: CreateBody, idempotencyKey: string | undefined): Promise<OrderView> {
+export async function createOrder(
+  caller: Caller,
+  body: CreateBody,
+  idempotencyKey: string | undefined,
+): Promise<OrderView> {
   checkCreateBody(body);
   const scope = scopeOf(caller);
   const tenantId = owningTenant(caller, body.tenantId);
@@ -35,67 +39,123 @@ export async function createOrder(caller: Caller, body: CreateBody, idempotencyK
   const storefront = body.carId !== undefined ? await storefrontFor(caller, undefined) : undefined;
   let orderNumber: number | undefined;
 
-  const created = await idempotent<OrderView>(caller, idempotencyKey, { operation: 'createOrder', body }, async (key) => {
-    const walletId = body.useWalletBalance ? walletIdFor(body.customerId) : undefined;
-    const read = await readForNewOrder(scope, { customerId: body.customerId, walletId, carId: body.carId, marketerId, idempotency: key.address });
-    // Another request with this key answered (replayed), or is at work (wait for its answer or its claim to lapse).
-    const replayed = key.replay(read.idempotency);
-    if (replayed) return replayed.answer;
-    const { customer, wallet } = checkNamed(read, { body, tenantId, marketerId, currency, storefront });
-    // A number is taken only under the key's claim, so concurrent retries of one request use one number.
-    if (!(await key.claim())) return RETRY_NOW;
-    orderNumber ??= await takeNextNumber(ORDER_COUNTER);
+  const created = await idempotent<OrderView>(
+    caller,
+    idempotencyKey,
+    { operation: 'createOrder', body },
+    async (key) => {
+      const walletId = body.useWalletBalance ? walletIdFor(body.customerId) : undefined;
+      const read = await readForNewOrder(scope, {
+        customerId: body.customerId,
+        walletId,
+        carId: body.carId,
+        marketerId,
+        idempotency: key.address,
+      });
+      // Another request with this key answered (replayed), or is at work (wait for its answer or its claim to lapse).
+      const replayed = key.replay(read.idempotency);
+      if (replayed) return replayed.answer;
+      const { customer, wallet } = checkNamed(read, { body, tenantId, marketerId, currency, storefront });
+      // A number is taken only under the key's claim, so concurrent retries of one request use one number.
+      if (!(await key.claim())) return RETRY_NOW;
+      orderNumber ??= await takeNextNumber(ORDER_COUNTER);
 
-    const changes = new ChangeSet(caller);
-    const now = changes.at;
-    const order = newOrderRecord(caller, body, { orderNumber, currency, customer, marketerId, marketer: read.marketer, car: read.car }, now);
-    // The car's pictures are copied to the service's bucket by the outbox, once the order exists.
-    const images = [...new Set(read.car?.images ?? [])];
-    if (images.length > 0) {
-      const archive = changes.notify({ kind: 'archive', orderId: order.id, tenantId: order.tenantId, payload: { orderNumber, images } });
-      order.imageArchive = { status: 'pending', eventId: archive.id, objectKeys: [] };
-    }
-    // The buyer's tracking link: its token is made from the seed the order keeps; the table holds its hash.
-    const trackingLink = newLink(order, now);
-    order.tracking = trackingLink.tracking;
-    const receipt = body.receiptAmount === undefined ? undefined : depositReceipt(order, body, body.receiptAmount, actorOf(caller), now);
-    if (receipt) order.depositReceiptId = receipt.id;
+      const changes = new ChangeSet(caller);
+      const now = changes.at;
+      const order = newOrderRecord(
+        caller,
+        body,
+        { orderNumber, currency, customer, marketerId, marketer: read.marketer, car: read.car },
+        now,
+      );
+      // The car's pictures are copied to the service's bucket by the outbox, once the order exists.
+      const images = [...new Set(read.car?.images ?? [])];
+      if (images.length > 0) {
+        const archive = changes.notify({
+          kind: 'archive',
+          orderId: order.id,
+          tenantId: order.tenantId,
+          payload: { orderNumber, images },
+        });
+        order.imageArchive = { status: 'pending', eventId: archive.id, objectKeys: [] };
+      }
+      // The buyer's tracking link: its token is made from the seed the order keeps; the table holds its hash.
+      const trackingLink = newLink(order, now);
+      order.tracking = trackingLink.tracking;
+      const receipt =
+        body.receiptAmount === undefined
+          ? undefined
+          : depositReceipt(order, body, body.receiptAmount, actorOf(caller), now);
+      if (receipt) order.depositReceiptId = receipt.id;
 
-    const history = { id: newId(), orderId: order.id, from: null, to: order.status, by: caller.userId ?? caller.keyId, role: caller.role, at: now };
-    changes.write(...newOrderItems(order, { trackingLink, history, newMarketerAccessTo: read.marketerHasAccess ? undefined : customer }));
-    if (receipt) {
-      const { tenantId: _t, marketerId: _m, ...receiptView } = receipt;
-      changes.write(...putChildItems('BILLING', receipt));
-      changes.audit({ entity: 'billing', entityId: receipt.id, tenantId: order.tenantId, action: 'created', after: receipt });
-      changes.emit('billing_entry.created', order.tenantId, { type: 'billing_entry', id: receipt.id }, receiptView, { orderId: order.id });
-    }
-    if (wallet) {
-      const payment = {
-        type: 'payment_deduction' as const,
-        amount: order.totalAmount,
-        currency,
-        description: `Payment for order #${orderNumber}`,
+      const history = {
+        id: newId(),
         orderId: order.id,
+        from: null,
+        to: order.status,
+        by: caller.userId ?? caller.keyId,
+        role: caller.role,
+        at: now,
       };
-      moveWallet(changes, wallet, payment, caller.userId ?? caller.keyId);
-    }
-    changes.audit({ entity: 'order', entityId: order.id, tenantId: order.tenantId, action: 'created', after: order });
-    emitOrderEvent(changes, 'order.created', order);
-    // Whether the customer hears of it is decided now, with the change, not at delivery; staff are told whether there is a deposit receipt to confirm.
-    const payload = { customerNotificationsEnabled: order.carDetails.customerNotificationsEnabled !== false, depositReceived: receipt !== undefined };
-    changes.notify({ kind: 'notify', event: 'order.created', orderId: order.id, tenantId: order.tenantId, orderSeq: 1, payload });
-    const view = storedOrderView(order, caller);
-    changes.write(...key.answerItems(view));
+      changes.write(
+        ...newOrderItems(order, {
+          trackingLink,
+          history,
+          newMarketerAccessTo: read.marketerHasAccess ? undefined : customer,
+        }),
+      );
+      if (receipt) {
+        const { tenantId: _t, marketerId: _m, ...receiptView } = receipt;
+        changes.write(...putChildItems('BILLING', receipt));
+        changes.audit({
+          entity: 'billing',
+          entityId: receipt.id,
+          tenantId: order.tenantId,
+          action: 'created',
+          after: receipt,
+        });
+        changes.emit('billing_entry.created', order.tenantId, { type: 'billing_entry', id: receipt.id }, receiptView, {
+          orderId: order.id,
+        });
+      }
+      if (wallet) {
+        const payment = {
+          type: 'payment_deduction' as const,
+          amount: order.totalAmount,
+          currency,
+          description: `Payment for order #${orderNumber}`,
+          orderId: order.id,
+        };
+        moveWallet(changes, wallet, payment, caller.userId ?? caller.keyId);
+      }
+      changes.audit({ entity: 'order', entityId: order.id, tenantId: order.tenantId, action: 'created', after: order });
+      emitOrderEvent(changes, 'order.created', order);
+      // Whether the customer hears of it is decided now, with the change, not at delivery; staff are told whether there is a deposit receipt to confirm.
+      const payload = {
+        customerNotificationsEnabled: order.carDetails.customerNotificationsEnabled !== false,
+        depositReceived: receipt !== undefined,
+      };
+      changes.notify({
+        kind: 'notify',
+        event: 'order.created',
+        orderId: order.id,
+        tenantId: order.tenantId,
+        orderSeq: 1,
+        payload,
+      });
+      const view = storedOrderView(order, caller);
+      changes.write(...key.answerItems(view));
 
-    const outcome = await changes.commit();
-    if (outcome.ok) {
-      recordEvent('OrdersCreated');
-      if (wallet) recordEvent('WalletMovements');
-      return view;
-    }
-    // A retry with the same key won: the next read replays its answer at once. Otherwise the
-    // wallet moved: read again after a pause, keeping the number.
-    return key.answeredMeanwhile(outcome.failed) ? RETRY_NOW : RETRY;
-  });
+      const outcome = await changes.commit();
+      if (outcome.ok) {
+        recordEvent('OrdersCreated');
+        if (wallet) recordEvent('WalletMovements');
+        return view;
+      }
+      // A retry with the same key won: the next read replays its answer at once. Otherwise the
+      // wallet moved: read again after a pause, keeping the number.
+      return key.answeredMeanwhile(outcome.failed) ? RETRY_NOW : RETRY;
+    },
+  );
   return withOrderPictures(created);
 }

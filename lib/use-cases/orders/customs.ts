@@ -13,24 +13,41 @@ type InvoiceBody = Static<NonNullable<(typeof InvoiceRoute)['body']>>;
 type DocsBody = Static<NonNullable<(typeof DocsRoute)['body']>>;
 
 /** Stores (replaces) the customs invoice of an order; raises its version. */
-export async function setCustomsInvoice(caller: Caller, id: string, { version: _version, ...body }: InvoiceBody, expected?: ExpectedVersion) {
+export async function setCustomsInvoice(
+  caller: Caller,
+  id: string,
+  { version: _version, ...body }: InvoiceBody,
+  expected?: ExpectedVersion,
+) {
   // The invoice prints each amount in its currency's decimals: more would print a total unlike the record's.
   const problems = decimalsProblems(
     body.items.map((item, i) => ({ field: `items[${i}].amount`, amount: item.amount })),
     body.currency,
   );
   if (problems.length > 0) throw validationError(problems);
-  const invoice = { ...body, language: body.language ?? 'en', total: sumMoney(body.items.map((i) => i.amount)), storedAt: new Date().toISOString() };
+  const invoice = {
+    ...body,
+    language: body.language ?? 'en',
+    total: sumMoney(body.items.map((i) => i.amount)),
+    storedAt: new Date().toISOString(),
+  };
   const order = await editOrder(caller, id, expected, 'customsInvoice.set', (current) => {
     ensureOrderAccepts(current, 'customs data', 'id');
     return { customsInvoice: invoice };
   });
-  return { id: order.id, customsInvoice: order.customsInvoice ?? invoice, version: order.version, updatedAt: order.updatedAt };
+  return {
+    id: order.id,
+    customsInvoice: order.customsInvoice ?? invoice,
+    version: order.version,
+    updatedAt: order.updatedAt,
+  };
 }
 
 /** Appends customs documents (stored as given, bounded in number and size); raises the order's version. */
 export async function addCustomsDocuments(caller: Caller, id: string, body: DocsBody, expected?: ExpectedVersion) {
-  const problems = body.documents.flatMap((doc, i) => storableJsonProblems(doc, `documents[${i}]`, CUSTOMS_DOCUMENT_MAX_BYTES));
+  const problems = body.documents.flatMap((doc, i) =>
+    storableJsonProblems(doc, `documents[${i}]`, CUSTOMS_DOCUMENT_MAX_BYTES),
+  );
   if (problems.length > 0) throw validationError(problems);
   const order = await editOrder(caller, id, expected, 'customsDocuments.add', (current) => {
     ensureOrderAccepts(current, 'customs data', 'id');

@@ -16,7 +16,13 @@ import { renderAndStore } from '../../documents/renderer-client.js';
 import type { generateOrderDocument as GenerateRoute } from '../../schemas/documents.js';
 import { lastInSeries, takeInSeriesItem } from '../../store/document-series.js';
 import type { ContractRecord } from '../../store/order-children.js';
-import { getOrder, readDocumentSources, type DocumentSources, type GeneratedDocument, type OrderRecord } from '../../store/orders.js';
+import {
+  getOrder,
+  readDocumentSources,
+  type DocumentSources,
+  type GeneratedDocument,
+  type OrderRecord,
+} from '../../store/orders.js';
 import { getTenantProfile } from '../../store/tenant-profiles.js';
 import { getTenant } from '../../store/tenants.js';
 import { editOrder } from './edit-order.js';
@@ -35,7 +41,11 @@ const DOCUMENT_NAMES: Record<DocumentType, string> = {
   'proforma-invoice': 'proforma invoice',
   contract: 'sales contract',
 };
-const TITLES: Record<DocumentType, string> = { 'customs-invoice': 'Commercial invoice', 'proforma-invoice': 'Proforma invoice', contract: 'Sales contract' };
+const TITLES: Record<DocumentType, string> = {
+  'customs-invoice': 'Commercial invoice',
+  'proforma-invoice': 'Proforma invoice',
+  contract: 'Sales contract',
+};
 
 /**
  * The statuses in which no new document is made. A cancelled order has no car to clear through
@@ -47,9 +57,10 @@ const CLOSED: ReadonlySet<OrderStatus> = new Set(['Cancelled']);
 /** 409 INVALID_STATE when the order's status takes no new document of this type. */
 function ensureDocumentable(order: Pick<OrderRecord, 'status' | 'orderNumber'>, type: DocumentType): void {
   if (!CLOSED.has(order.status)) return;
-  throw invalidState(`Order ${order.orderNumber} is ${order.status}: it takes no new ${DOCUMENT_NAMES[type]} (documents generated before stay listed)`, [
-    { field: 'type', message: `the order is ${order.status}`, status: order.status },
-  ]);
+  throw invalidState(
+    `Order ${order.orderNumber} is ${order.status}: it takes no new ${DOCUMENT_NAMES[type]} (documents generated before stay listed)`,
+    [{ field: 'type', message: `the order is ${order.status}`, status: order.status }],
+  );
 }
 
 /** Everything a model is made from, read once. */
@@ -65,7 +76,9 @@ function latestContract(collection: DocumentSources, contractId: string | undefi
   const contract = contractId ? contracts.find((c) => c.id === contractId) : contracts[0];
   if (contract) return contract;
   if (contractId) throw notFound('Contract', 'contractId');
-  throw invalidState('The order has no contract yet (POST /contracts)', [{ field: 'type', message: 'the order has no contract' }]);
+  throw invalidState('The order has no contract yet (POST /contracts)', [
+    { field: 'type', message: 'the order has no contract' },
+  ]);
 }
 
 /** The order's car from its snapshot, else its latest contract, else its customs invoice. */
@@ -73,7 +86,16 @@ function orderVehicle(collection: DocumentSources): Vehicle {
   const contract = latestContractOrNone(collection);
   return vehicleOf({
     carDetails: collection.order.carDetails,
-    ...(contract ? { contract: { carDetails: contract.carDetails, vin: contract.vin, mileage: contract.mileage, color: contract.color } } : {}),
+    ...(contract
+      ? {
+          contract: {
+            carDetails: contract.carDetails,
+            vin: contract.vin,
+            mileage: contract.mileage,
+            color: contract.color,
+          },
+        }
+      : {}),
     ...(collection.order.customsInvoice ? { customsInvoice: collection.order.customsInvoice } : {}),
   });
 }
@@ -88,9 +110,17 @@ function paymentsOf({ collection, zone }: Sources): PaymentLine[] {
   const receipts = collection.billing
     .filter((b) => b.type === 'receipt' && b.status === 'Confirmed' && b.currency === order.currency)
     .sort((a, b) => String(a.confirmedAt ?? a.createdAt).localeCompare(String(b.confirmedAt ?? b.createdAt)))
-    .map((b): PaymentLine => ({ kind: receiptKindOf(b, order.depositReceiptId), date: day(String(b.confirmedAt ?? b.createdAt)), amount: Number(b.amount) }));
+    .map(
+      (b): PaymentLine => ({
+        kind: receiptKindOf(b, order.depositReceiptId),
+        date: day(String(b.confirmedAt ?? b.createdAt)),
+        amount: Number(b.amount),
+      }),
+    );
   return [
-    ...(order.paidFromWallet ? [{ kind: 'wallet' as const, date: day(order.createdAt), amount: order.totalAmount }] : []),
+    ...(order.paidFromWallet
+      ? [{ kind: 'wallet' as const, date: day(order.createdAt), amount: order.totalAmount }]
+      : []),
     ...receipts,
     ...(order.refundedAt ? [{ kind: 'refund' as const, date: day(order.refundedAt), amount: order.totalAmount }] : []),
   ];
@@ -99,7 +129,10 @@ function paymentsOf({ collection, zone }: Sources): PaymentLine[] {
 /** Where an admin sets the missing profile fields: the text with PUT /tenant-profile, each image (the stamp) with an upload of its own. */
 function profileRoutes(fields: string[]): string {
   const images = PROFILE_IMAGES.filter((image) => fields.includes(`profile.${image}`));
-  const routes = [...(fields.length > images.length ? ['PUT /api/v1/tenant-profile'] : []), ...images.map((image) => `PUT /api/v1/tenant-profile/${image}`)];
+  const routes = [
+    ...(fields.length > images.length ? ['PUT /api/v1/tenant-profile'] : []),
+    ...images.map((image) => `PUT /api/v1/tenant-profile/${image}`),
+  ];
   return `an admin sets ${fields.length === 1 ? 'it' : 'them'} with ${routes.join(' and ')}`;
 }
 
@@ -140,13 +173,20 @@ function planOf(sources: Sources, body: GenerateBody): Plan {
     const vehicle = orderVehicle(collection);
     const facts = { seller: profile, invoice, vehicle, ...(order.shipment ? { shipment: order.shipment } : {}) };
     const gaps = customsInvoiceGaps(facts);
-    if (gaps.length > 0) refuse('customs-invoice', gaps, 'set them on the customs invoice, the order or its contract, or the shipment');
+    if (gaps.length > 0)
+      refuse('customs-invoice', gaps, 'set them on the customs invoice, the order or its contract, or the shipment');
     return {
       language,
       series: 'customs-invoice',
       document: (n) => ({
         type: 'customs-invoice',
-        input: { ...facts, language, date: today, invoiceNumber: seriesNumber('customs-invoice', n), orderNumber: order.orderNumber },
+        input: {
+          ...facts,
+          language,
+          date: today,
+          invoiceNumber: seriesNumber('customs-invoice', n),
+          orderNumber: order.orderNumber,
+        },
       }),
     };
   }
@@ -182,7 +222,10 @@ function planOf(sources: Sources, body: GenerateBody): Plan {
   }
   const contract = latestContract(collection, body.contractId);
   // The contract's own car fields first: it is what the buyer signs.
-  const fromContract = vehicleOf({ carDetails: contract.carDetails, contract: { vin: contract.vin, mileage: contract.mileage, color: contract.color } });
+  const fromContract = vehicleOf({
+    carDetails: contract.carDetails,
+    contract: { vin: contract.vin, mileage: contract.mileage, color: contract.color },
+  });
   const vehicle: Vehicle = { ...orderVehicle(collection), ...definedOnly(fromContract) };
   return {
     language,
@@ -210,14 +253,20 @@ function planOf(sources: Sources, body: GenerateBody): Plan {
         vehicle,
         totalAmount: Number(contract.totalAmount ?? order.totalAmount),
         currency: String(contract.currency ?? order.currency),
-        ...optional({ terms: contract.terms, notes: contract.notes, signedOn: contract.signedAt ? localDay(contract.signedAt, sources.zone) : undefined }),
+        ...optional({
+          terms: contract.terms,
+          notes: contract.notes,
+          signedOn: contract.signedAt ? localDay(contract.signedAt, sources.zone) : undefined,
+        }),
       },
     }),
   };
 }
 
 const optional = <T extends Record<string, unknown>>(fields: T): Partial<T> =>
-  Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined && value !== null && value !== '')) as Partial<T>;
+  Object.fromEntries(
+    Object.entries(fields).filter(([, value]) => value !== undefined && value !== null && value !== ''),
+  ) as Partial<T>;
 const definedOnly = (vehicle: Vehicle): Vehicle => optional(vehicle as Record<string, unknown>) as Vehicle;
 
 function addDays(day: string, days: number): string {
@@ -240,7 +289,13 @@ class AlreadyNumbered {
  * only moves when an order takes its number, so it has no gaps; racing orders re-read and take
  * the next. A number given before a rendering that then fails stays the order's, for the retry.
  */
-async function numberOf(caller: Caller, id: string, tenantId: string, series: Series, held: number | undefined): Promise<number> {
+async function numberOf(
+  caller: Caller,
+  id: string,
+  tenantId: string,
+  series: Series,
+  held: number | undefined,
+): Promise<number> {
   if (held !== undefined) return held;
   let taken = 0;
   try {
@@ -280,23 +335,38 @@ export async function generateOrderDocument(caller: Caller, id: string, body: Ge
   const { order } = collection;
   ensureDocumentable(order, body.type);
   const tenantId = order.tenantId;
-  const [profileItem, tenant] = await Promise.all([tenantId ? getTenantProfile(tenantId, true) : undefined, tenantId ? getTenant(tenantId) : undefined]);
+  const [profileItem, tenant] = await Promise.all([
+    tenantId ? getTenantProfile(tenantId, true) : undefined,
+    tenantId ? getTenant(tenantId) : undefined,
+  ]);
   const now = new Date();
   const zone = tenantTimeZone(tenant);
   // Dated on the seller's day (a Dubai invoice made at 01:00 local is dated that day, not UTC's).
   const sources: Sources = { collection, profile: profileItem ?? {}, zone, today: localDay(now, zone) };
   const plan = planOf(sources, body);
-  const number = plan.series ? await numberOf(caller, id, String(tenantId), plan.series, order.documentNumbers?.[plan.series]) : 0;
+  const number = plan.series
+    ? await numberOf(caller, id, String(tenantId), plan.series, order.documentNumbers?.[plan.series])
+    : 0;
   const document = plan.document(number);
   const documentId = newId();
   const key = documentKey(order.orderNumber, body.type, documentId);
-  const images = { ...(profileItem?.logo ? { logo: profileItem.logo.key } : {}), ...(profileItem?.stamp ? { stamp: profileItem.stamp.key } : {}) };
-  const request: RenderRequest = { document, title: `${TITLES[body.type]} #${order.orderNumber}`, createdAt: now.toISOString(), key, images };
+  const images = {
+    ...(profileItem?.logo ? { logo: profileItem.logo.key } : {}),
+    ...(profileItem?.stamp ? { stamp: profileItem.stamp.key } : {}),
+  };
+  const request: RenderRequest = {
+    document,
+    title: `${TITLES[body.type]} #${order.orderNumber}`,
+    createdAt: now.toISOString(),
+    key,
+    images,
+  };
   const { bytes } = await renderAndStore(request);
   let recorded: GeneratedDocument | undefined;
   await editOrder(caller, id, undefined, `document.${body.type}`, (current) => {
     ensureDocumentable(current, body.type);
-    if ((current.documents ?? []).length >= MAX_DOCUMENTS) throw invalidState(`An order keeps at most ${MAX_DOCUMENTS} generated documents`);
+    if ((current.documents ?? []).length >= MAX_DOCUMENTS)
+      throw invalidState(`An order keeps at most ${MAX_DOCUMENTS} generated documents`);
     const previous = (current.documents ?? []).filter((d) => d.type === body.type);
     recorded = {
       id: documentId,

@@ -33,7 +33,10 @@ export async function editOrder(
     const changes = new ChangeSet(caller, now);
     changes.write(...orderUpdateItems(scope, order, set, now));
     changes.audit({ entity: 'order', entityId: id, tenantId: order.tenantId, action, before: order, after: next });
-    emitOrderEvent(changes, 'order.updated', next, { fields: Object.keys(set).filter((field) => field !== 'notificationSeq'), version: next.version });
+    emitOrderEvent(changes, 'order.updated', next, {
+      fields: Object.keys(set).filter((field) => field !== 'notificationSeq'),
+      version: next.version,
+    });
     alongside(changes, order, next);
     const outcome = await changes.commit();
     return outcome.ok ? next : RETRY;

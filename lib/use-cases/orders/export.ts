@@ -16,7 +16,12 @@ import type {
   recordExportStep as StepRoute,
   updateShipment as ShipmentRoute,
 } from '../../schemas/export.js';
-import { deadlineChanges, deadlinesBefore, markRemindedItem, type DeadlineRecord } from '../../store/export-deadlines.js';
+import {
+  deadlineChanges,
+  deadlinesBefore,
+  markRemindedItem,
+  type DeadlineRecord,
+} from '../../store/export-deadlines.js';
 import { listChildren } from '../../store/order-children.js';
 import { lastMoveInto } from '../../store/order-history.js';
 import { putHistoryItem } from '../../store/order-writes.js';
@@ -75,9 +80,20 @@ export async function recordExportStep(
     async (current) => {
       const now = new Date().toISOString();
       const purchasedOn = await purchaseDay(current);
-      const plan = planExportStep(current.status, current.exportSteps, step, input, by, now, await tenantToday(current.tenantId, now), purchasedOn);
+      const plan = planExportStep(
+        current.status,
+        current.exportSteps,
+        step,
+        input,
+        by,
+        now,
+        await tenantToday(current.tenantId, now),
+        purchasedOn,
+      );
       if (!plan.ok)
-        throw plan.state ? invalidState(plan.state, [{ field: 'step', message: plan.state, status: current.status }]) : validationError(plan.problems);
+        throw plan.state
+          ? invalidState(plan.state, [{ field: 'step', message: plan.state, status: current.status }])
+          : validationError(plan.problems);
       return { exportSteps: plan.steps };
     },
     (changes, before, next) =>
@@ -117,31 +133,57 @@ export async function updateShipment(
     'shipment.updated',
     async (current) => {
       if (current.status !== 'Purchased' && current.status !== 'Shipped') {
-        throw invalidState(`The shipment is recorded while the order is Purchased or Shipped; it is ${current.status}`, [
-          { field: 'id', message: `must name an order that is Purchased or Shipped; it is ${current.status}`, status: current.status },
-        ]);
+        throw invalidState(
+          `The shipment is recorded while the order is Purchased or Shipped; it is ${current.status}`,
+          [
+            {
+              field: 'id',
+              message: `must name an order that is Purchased or Shipped; it is ${current.status}`,
+              status: current.status,
+            },
+          ],
+        );
       }
       const now = new Date().toISOString();
       const plan = planShipment(current.shipment, input, now, await tenantToday(current.tenantId, now));
       if (!plan.ok) throw validationError(plan.problems);
       news = plan.news;
-      return { shipment: plan.shipment, ...(news.length > 0 ? { notificationSeq: (current.notificationSeq ?? 0) + news.length } : {}) };
+      return {
+        shipment: plan.shipment,
+        ...(news.length > 0 ? { notificationSeq: (current.notificationSeq ?? 0) + news.length } : {}),
+      };
     },
     (changes, before, next) => {
       changes.write(...deadlineItems(before, next));
       const payload = { customerNotificationsEnabled: before.carDetails.customerNotificationsEnabled !== false };
       for (const [i, happened] of news.entries()) {
         const orderSeq = (before.notificationSeq ?? 0) + i + 1;
-        changes.notify({ kind: 'notify', event: `shipment.${happened}`, orderId: id, tenantId: before.tenantId, orderSeq, payload });
+        changes.notify({
+          kind: 'notify',
+          event: `shipment.${happened}`,
+          orderId: id,
+          tenantId: before.tenantId,
+          orderSeq,
+          payload,
+        });
       }
     },
   );
   return orderView(order, caller);
 }
 
-export async function listExportDeadlines(caller: Caller, query: DeadlineQuery): Promise<Array<Static<typeof ExportDeadline>>> {
+export async function listExportDeadlines(
+  caller: Caller,
+  query: DeadlineQuery,
+): Promise<Array<Static<typeof ExportDeadline>>> {
   const deadlines = await deadlinesBefore(owningTenant(caller, query.tenantId), query.before);
-  return deadlines.map(({ orderId, orderNumber, kind, due, remindedAt }) => ({ orderId, orderNumber, kind, due, ...(remindedAt ? { remindedAt } : {}) }));
+  return deadlines.map(({ orderId, orderNumber, kind, due, remindedAt }) => ({
+    orderId,
+    orderNumber,
+    kind,
+    due,
+    ...(remindedAt ? { remindedAt } : {}),
+  }));
 }
 
 /** What falls due, in each language staff read (the alert's third parameter). */
@@ -157,15 +199,28 @@ const WHAT_IS_DUE = {
  */
 async function reminderCar(deadline: DeadlineRecord): Promise<Record<'en' | 'ar', string>> {
   if (deadline.car) return { en: deadline.car, ar: deadline.car };
-  const read = Promise.all([getOrder(PLATFORM_SCOPE, deadline.orderId), listChildren(PLATFORM_SCOPE, 'CONTRACT', deadline.orderId)] as const);
+  const read = Promise.all([
+    getOrder(PLATFORM_SCOPE, deadline.orderId),
+    listChildren(PLATFORM_SCOPE, 'CONTRACT', deadline.orderId),
+  ] as const);
   // A record that does not decode would fail every run: the reminder goes out saying what is missing.
   const [order, contracts] = await read.catch((error: unknown) => {
     if (!(error instanceof CorruptRecordError)) throw error;
-    log.warn('export reminder cannot read the order to name its car', { orderId: deadline.orderId, reason: error.message });
+    log.warn('export reminder cannot read the order to name its car', {
+      orderId: deadline.orderId,
+      reason: error.message,
+    });
     return [undefined, []] as const;
   });
-  const vehicle = vehicleOf({ carDetails: order?.carDetails, contract: contracts.at(-1), customsInvoice: order?.customsInvoice });
-  return { en: vehicleLabel(vehicle, 'en', deadline.orderNumber), ar: vehicleLabel(vehicle, 'ar', deadline.orderNumber) };
+  const vehicle = vehicleOf({
+    carDetails: order?.carDetails,
+    contract: contracts.at(-1),
+    customsInvoice: order?.customsInvoice,
+  });
+  return {
+    en: vehicleLabel(vehicle, 'en', deadline.orderNumber),
+    ar: vehicleLabel(vehicle, 'ar', deadline.orderNumber),
+  };
 }
 
 /**
@@ -176,7 +231,10 @@ async function reminderCar(deadline: DeadlineRecord): Promise<Record<'en' | 'ar'
 export async function remindExportDeadlines(nowMs = Date.now()): Promise<number> {
   const now = new Date(nowMs).toISOString();
   // Each tenant's horizon counts from its own today.
-  const tenants = [...(await listTenants()).map((t) => ({ id: t.id, today: localDay(now, tenantTimeZone(t)) })), { id: undefined, today: now.slice(0, 10) }];
+  const tenants = [
+    ...(await listTenants()).map((t) => ({ id: t.id, today: localDay(now, tenantTimeZone(t)) })),
+    { id: undefined, today: now.slice(0, 10) },
+  ];
   let told = 0;
   for (const { id: tenantId, today } of tenants) {
     const horizon = addDays(today, REMIND_DAYS_BEFORE + 1);
@@ -196,7 +254,9 @@ export async function remindExportDeadlines(nowMs = Date.now()): Promise<number>
                 template: 'export_deadline_soon',
                 parameters: [String(deadline.orderNumber), car.en, WHAT_IS_DUE.en[deadline.kind], deadline.due],
                 // An Arabic reader gets what is due (and an unnamed car) in Arabic.
-                parametersIn: { ar: [String(deadline.orderNumber), car.ar, WHAT_IS_DUE.ar[deadline.kind], deadline.due] },
+                parametersIn: {
+                  ar: [String(deadline.orderNumber), car.ar, WHAT_IS_DUE.ar[deadline.kind], deadline.due],
+                },
               },
             },
             now,

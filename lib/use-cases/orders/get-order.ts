@@ -11,12 +11,15 @@ import { latestDocuments } from './order-documents.js';
 import { orderView } from './order-view.js';
 import { trackingLinkView } from '../shared/tracking-link.js';
 
-const newestFirst = (field: string) => (a: Record<string, unknown>, b: Record<string, unknown>) => String(b[field] ?? '').localeCompare(String(a[field] ?? ''));
+const newestFirst = (field: string) => (a: Record<string, unknown>, b: Record<string, unknown>) =>
+  String(b[field] ?? '').localeCompare(String(a[field] ?? ''));
 
 function financialSummary(collection: OrderCollection) {
   const { order } = collection;
   const receipts = collection.billing.filter((b) => b.type === 'receipt');
-  const confirmed = receipts.filter((r) => r.status === 'Confirmed' && r.currency === order.currency).map((r) => Number(r.amount));
+  const confirmed = receipts
+    .filter((r) => r.status === 'Confirmed' && r.currency === order.currency)
+    .map((r) => Number(r.amount));
   const totalConfirmed = order.paidFromWallet ? order.totalAmount : sumMoney(confirmed);
   const deposit = [...receipts].sort(newestFirst('createdAt')).at(-1);
   return {
@@ -26,7 +29,16 @@ function financialSummary(collection: OrderCollection) {
     remainingCurrency: order.currency,
     totalConfirmed,
     // A wallet-paid order's cancellation returns its amount to the wallet in the same transaction.
-    ...(order.refundedAt ? { refunded: { amount: order.totalAmount, currency: order.currency, at: order.refundedAt, to: 'wallet' as const } } : {}),
+    ...(order.refundedAt
+      ? {
+          refunded: {
+            amount: order.totalAmount,
+            currency: order.currency,
+            at: order.refundedAt,
+            to: 'wallet' as const,
+          },
+        }
+      : {}),
     otherCurrencies: otherCurrencyReceipts(receipts, order.currency),
   };
 }
@@ -65,6 +77,14 @@ export async function getOrder(caller: Caller, id: string, baseUrl: string): Pro
     documents: await latestDocuments(order),
     statusHistory: [...collection.history]
       .sort((a, b) => a.at.localeCompare(b.at))
-      .map(({ from, to, by, role, at, note, exportStep }) => ({ from, to, by, role, at, ...(note ? { note } : {}), ...(exportStep ? { exportStep } : {}) })),
+      .map(({ from, to, by, role, at, note, exportStep }) => ({
+        from,
+        to,
+        by,
+        role,
+        at,
+        ...(note ? { note } : {}),
+        ...(exportStep ? { exportStep } : {}),
+      })),
   };
 }

@@ -40,7 +40,13 @@ function matchesFilter(order: OrderRecord, filter: OrderFilter): boolean {
   );
 }
 
-type OrderFilter = { marketerId?: string; customerId?: string; status?: string; createdFrom?: string; createdTo?: string };
+type OrderFilter = {
+  marketerId?: string;
+  customerId?: string;
+  status?: string;
+  createdFrom?: string;
+  createdTo?: string;
+};
 
 /** The filters a cursor was given under, in a few characters: a cursor is refused under other ones. */
 const filtersMark = (filter: OrderFilter): string =>
@@ -58,7 +64,9 @@ function decodeOrderCursor(cursor: string): { start: OrderPageStart; before: num
   if (!decoded) return undefined;
   const { before, f, ...start } = decoded;
   const count = before === undefined ? 0 : Number(before);
-  return Number.isSafeInteger(count) && count >= 0 ? { start, before: count, ...(f === undefined ? {} : { filters: f }) } : undefined;
+  return Number.isSafeInteger(count) && count >= 0
+    ? { start, before: count, ...(f === undefined ? {} : { filters: f }) }
+    : undefined;
 }
 
 /**
@@ -69,7 +77,10 @@ function decodeOrderCursor(cursor: string): { start: OrderPageStart; before: num
  * cursor page too (the cursor wins over `page`). `total` and `totalPages` come with the page
  * that ends the list: counting every order of a large listing would cost a read of all of them.
  */
-export async function listOrders(caller: Caller, query: ListQuery): Promise<{ data: OrderView[]; meta: OrderListMeta }> {
+export async function listOrders(
+  caller: Caller,
+  query: ListQuery,
+): Promise<{ data: OrderView[]; meta: OrderListMeta }> {
   const createdFrom = instantOf(query.createdFrom, 'createdFrom');
   const createdTo = instantOf(query.createdTo, 'createdTo');
   if (createdFrom && createdTo && createdFrom > createdTo) {
@@ -79,17 +90,34 @@ export async function listOrders(caller: Caller, query: ListQuery): Promise<{ da
     );
   }
   const scope = scopeOf(caller);
-  const filter = { marketerId: query.marketerId, customerId: query.customerId, status: query.status, createdFrom, createdTo };
+  const filter = {
+    marketerId: query.marketerId,
+    customerId: query.customerId,
+    status: query.status,
+    createdFrom,
+    createdTo,
+  };
   if (query.orderNumber !== undefined) {
-    if (query.cursor !== undefined) throw invalidField('cursor', 'must be left out with orderNumber: an order number names one order, e.g. ?orderNumber=1042');
+    if (query.cursor !== undefined)
+      throw invalidField(
+        'cursor',
+        'must be left out with orderNumber: an order number names one order, e.g. ?orderNumber=1042',
+      );
     const found = await orderOfNumber(scope, query.orderNumber);
     const matches = found !== undefined && matchesFilter(found, filter);
-    return { data: matches ? [orderView(found, caller)] : [], meta: { page: 1, limit: query.limit, total: matches ? 1 : 0, totalPages: matches ? 1 : 0 } };
+    return {
+      data: matches ? [orderView(found, caller)] : [],
+      meta: { page: 1, limit: query.limit, total: matches ? 1 : 0, totalPages: matches ? 1 : 0 },
+    };
   }
   let cursor: { start: OrderPageStart; before: number; filters?: string } | undefined;
   if (query.cursor !== undefined) {
     cursor = decodeOrderCursor(query.cursor);
-    if (!cursor || !isPageStartOf(scope, filter, cursor.start) || (cursor.filters !== undefined && cursor.filters !== filtersMark(filter))) {
+    if (
+      !cursor ||
+      !isPageStartOf(scope, filter, cursor.start) ||
+      (cursor.filters !== undefined && cursor.filters !== filtersMark(filter))
+    ) {
       throw invalidField(
         'cursor',
         `must be meta.nextCursor of the previous page, sent with the same filters (this is not a cursor of this listing), e.g. cursor=${CURSOR_EXAMPLE}`,
@@ -106,7 +134,15 @@ export async function listOrders(caller: Caller, query: ListQuery): Promise<{ da
     meta: {
       page: Math.floor(before / query.limit) + 1,
       limit: query.limit,
-      ...(page.next ? { nextCursor: encodeCursor({ ...page.next, before: String(before + page.orders.length), f: filtersMark(filter) }) } : {}),
+      ...(page.next
+        ? {
+            nextCursor: encodeCursor({
+              ...page.next,
+              before: String(before + page.orders.length),
+              f: filtersMark(filter),
+            }),
+          }
+        : {}),
       ...(total !== undefined ? { total, totalPages: Math.ceil(total / query.limit) } : {}),
     },
   };

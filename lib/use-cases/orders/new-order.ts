@@ -42,7 +42,14 @@ function carSnapshot(car: CarRecord): Record<string, unknown> {
 export function newOrderRecord(
   caller: Caller,
   body: CreateBody,
-  named: { orderNumber: number; currency: string; customer: CustomerRecord; marketerId?: string; marketer?: StaffUser; car?: CarRecord },
+  named: {
+    orderNumber: number;
+    currency: string;
+    customer: CustomerRecord;
+    marketerId?: string;
+    marketer?: StaffUser;
+    car?: CarRecord;
+  },
   now: string,
 ): OrderRecord {
   const useWallet = body.useWalletBalance ?? false;
@@ -69,7 +76,12 @@ export function newOrderRecord(
     walletId: useWallet ? walletIdFor(customer.id) : undefined,
     customer: { id: customer.id, name: customer.name, email: customer.email, mobileNumber: customer.mobileNumber },
     marketer: named.marketer
-      ? { id: named.marketer.id, name: named.marketer.name, email: named.marketer.email, mobileNumber: named.marketer.mobileNumber }
+      ? {
+          id: named.marketer.id,
+          name: named.marketer.name,
+          email: named.marketer.email,
+          mobileNumber: named.marketer.mobileNumber,
+        }
       : undefined,
     createdByKeyId: caller.keyId,
     notificationSeq: 1,

@@ -20,7 +20,8 @@ export async function latestDocuments(
   order: OrderRecord,
 ): Promise<Array<Pick<DocumentView, 'id' | 'type' | 'version' | 'language' | 'createdAt' | 'url' | 'urlExpiresAt'>>> {
   const latest = new Map<string, GeneratedDocument>();
-  for (const document of order.documents ?? []) if ((latest.get(document.type)?.version ?? 0) < document.version) latest.set(document.type, document);
+  for (const document of order.documents ?? [])
+    if ((latest.get(document.type)?.version ?? 0) < document.version) latest.set(document.type, document);
   return Promise.all(
     [...latest.values()].map(async (d) => {
       const { id, type, version, language, createdAt, url, urlExpiresAt } = await withUrl(d);

@@ -9,9 +9,17 @@ import { storedOrderView } from './order-view.js';
 /** An order as `GET /orders/{id}` shows it to an admin of its tenant (its car pictures as stored: see eventBodyForIntegrators in shared/event-items.ts). */
 const orderEventObject = (order: OrderRecord) => storedOrderView(order, STAFF_TOOL);
 
-export const orderEventItem = (type: EventType, order: OrderRecord, at: string, facts: Record<string, unknown> = {}): TransactItem =>
-  eventItem(type, order.tenantId, { type: 'order', id: order.id }, orderEventObject(order), at, facts);
+export const orderEventItem = (
+  type: EventType,
+  order: OrderRecord,
+  at: string,
+  facts: Record<string, unknown> = {},
+): TransactItem => eventItem(type, order.tenantId, { type: 'order', id: order.id }, orderEventObject(order), at, facts);
 
 /** The order's event on its change set (the order as it is after the change). */
-export const emitOrderEvent = (changes: ChangeSet, type: EventType, order: OrderRecord, facts: Record<string, unknown> = {}): void =>
-  changes.emit(type, order.tenantId, { type: 'order', id: order.id }, orderEventObject(order), facts);
+export const emitOrderEvent = (
+  changes: ChangeSet,
+  type: EventType,
+  order: OrderRecord,
+  facts: Record<string, unknown> = {},
+): void => changes.emit(type, order.tenantId, { type: 'order', id: order.id }, orderEventObject(order), facts);

@@ -12,10 +12,14 @@ export const ownsOrder = (order: Pick<OrderRecord, 'marketerId' | 'createdByKeyI
   order.createdByKeyId === caller.keyId || (caller.userId !== undefined && order.marketerId === caller.userId);
 
 /** The order as the API shows it to this caller: allowed moves depend on the caller's role. */
-export const orderView = (order: OrderRecord, caller: Caller): OrderView => withOrderPictures(storedOrderView(order, caller));
+export const orderView = (order: OrderRecord, caller: Caller): OrderView =>
+  withOrderPictures(storedOrderView(order, caller));
 
 /** An order view with its car snapshot's pictures as addresses, made when it is answered. */
-export const withOrderPictures = (view: OrderView): OrderView => ({ ...view, carDetails: withPictureUrls(view.carDetails) });
+export const withOrderPictures = (view: OrderView): OrderView => ({
+  ...view,
+  carDetails: withPictureUrls(view.carDetails),
+});
 
 /**
  * The same view as kept in the table (an event's body, an Idempotency-Key's answer): the car's
@@ -23,7 +27,11 @@ export const withOrderPictures = (view: OrderView): OrderView => ({ ...view, car
  * withOrderPictures gives them their address when the copy is read.
  */
 export function storedOrderView(order: OrderRecord, caller: Caller): OrderView {
-  const facts = { status: order.status, paidFromWallet: order.paidFromWallet, callerOwnsOrder: ownsOrder(order, caller) };
+  const facts = {
+    status: order.status,
+    paidFromWallet: order.paidFromWallet,
+    callerOwnsOrder: ownsOrder(order, caller),
+  };
   return {
     id: order.id,
     orderNumber: order.orderNumber,

@@ -18,7 +18,9 @@ export async function renderAndStoreDocument(event: unknown): Promise<RenderResu
   if (typeof request === 'string') throw new Error(`Not a render request: ${request}`);
   // The logo and stamp are read here, not sent along: the invoke payload stays small.
   const [logo, stamp] = await Promise.all(
-    [request.images?.logo, request.images?.stamp].map(async (key) => (key ? (await getObjectSigned(bucketName(), key))?.body : undefined)),
+    [request.images?.logo, request.images?.stamp].map(async (key) =>
+      key ? (await getObjectSigned(bucketName(), key))?.body : undefined,
+    ),
   );
   const images = { logo, stamp };
   const model = composeDocument(request.document);
@@ -57,6 +59,9 @@ function unprintableImages(damaged: Array<{ name: ProfileImage; problem: string 
   return {
     stored: false,
     reason: `The company ${names} on the profile cannot be printed: an admin uploads ${damaged.length === 1 ? 'it' : 'them'} again with ${routes}`,
-    unprintable: damaged.map(({ name, problem }) => ({ field: `profile.${name}`, message: `cannot be printed: ${problem}; upload it again` })),
+    unprintable: damaged.map(({ name, problem }) => ({
+      field: `profile.${name}`,
+      message: `cannot be printed: ${problem}; upload it again`,
+    })),
   };
 }

@@ -1,6 +1,13 @@
 import type { Caller } from '../../domain/caller.js';
 import { notFound } from '../../domain/errors.js';
-import { allowedTransitions, checkTransition, ORDER_STATUSES, refusalRequirement, transitionOutlook, type OrderStatus } from '../../domain/order-lifecycle.js';
+import {
+  allowedTransitions,
+  checkTransition,
+  ORDER_STATUSES,
+  refusalRequirement,
+  transitionOutlook,
+  type OrderStatus,
+} from '../../domain/order-lifecycle.js';
 import { scopeOf } from '../../domain/scope.js';
 import { readOrderCollection } from '../../store/orders.js';
 import { factsOf } from './order-facts.js';
@@ -32,7 +39,9 @@ export async function validateOrderTransition(caller: Caller, id: string, target
     allowedTransitions: allowed,
     // An invalid move always names what it lacks: its requirements, else the status or role it needs.
     missingRequirements:
-      check.valid || check.missingRequirements.length > 0 ? check.missingRequirements : [refusalRequirement(facts, targetStatus, caller.role)],
+      check.valid || check.missingRequirements.length > 0
+        ? check.missingRequirements
+        : [refusalRequirement(facts, targetStatus, caller.role)],
     ...outlook,
   };
 }

@@ -26,13 +26,23 @@ export async function archiveImages(event: OutboxEvent, copy: CopyImage): Promis
     await recordDelivery(event, deliveryKey, objectKey);
     event.deliveries[deliveryKey] = objectKey;
   }
-  await recordImageArchive(event.orderId, { status: 'done', eventId: event.id, objectKeys: archivedKeys(event), completedAt: new Date().toISOString() });
+  await recordImageArchive(event.orderId, {
+    status: 'done',
+    eventId: event.id,
+    objectKeys: archivedKeys(event),
+    completedAt: new Date().toISOString(),
+  });
 }
 
 /** The archive's outcome on the order, with the event that tells integrators of it. */
-export async function recordImageArchive(orderId: string, state: ImageArchiveState & { status: 'done' | 'failed' }): Promise<void> {
+export async function recordImageArchive(
+  orderId: string,
+  state: ImageArchiveState & { status: 'done' | 'failed' },
+): Promise<void> {
   const order = await getOrder(PLATFORM_SCOPE, orderId);
   if (!order) return;
   const type = state.status === 'done' ? 'order.pictures_archived' : 'order.pictures_archive_failed';
-  await setImageArchive(PLATFORM_SCOPE, order, state, [orderEventItem(type, { ...order, imageArchive: state }, new Date().toISOString())]);
+  await setImageArchive(PLATFORM_SCOPE, order, state, [
+    orderEventItem(type, { ...order, imageArchive: state }, new Date().toISOString()),
+  ]);
 }

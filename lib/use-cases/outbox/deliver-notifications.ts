@@ -9,7 +9,13 @@ import { log } from '../../logger.js';
 import { ChannelError, type ChatChannel } from '../../notify/message.js';
 import { renderMessage, templateMessage } from '../../notify/templates.js';
 import { getChatContacts } from '../../store/chat-contacts.js';
-import { findEventMessage, getCallbackStatuses, putChatMessage, unknownMessageId, type ChatMessageRecord } from '../../store/chat-messages.js';
+import {
+  findEventMessage,
+  getCallbackStatuses,
+  putChatMessage,
+  unknownMessageId,
+  type ChatMessageRecord,
+} from '../../store/chat-messages.js';
 import { chatLanguagesOf } from '../../store/customers.js';
 import { markSending, SENDING, type DeliveryNotes, type OutboxEvent } from '../../store/outbox.js';
 import { listChildren } from '../../store/order-children.js';
@@ -32,27 +38,39 @@ export class NotSent extends Error {
 
 /** Staff as they were when the event happened: registered by then, and not deactivated before it. */
 const staffAt = (at: string) => (user: StaffUser) =>
-  (user.createdAt ?? '') <= at && (user.active !== false || (user.deactivatedAt !== undefined && user.deactivatedAt > at));
+  (user.createdAt ?? '') <= at &&
+  (user.active !== false || (user.deactivatedAt !== undefined && user.deactivatedAt > at));
 
 /** Who hears of the event: the customer flag recorded with it, and the staff of that moment, however late the delivery. */
-async function recipientsAtEvent(event: OutboxEvent, order: OrderNotice): Promise<{ recipients: Recipient[]; staff: StaffUser[] }> {
-  const [accountants, operations] = (await Promise.all([listStaff(order.tenantId, 'accountant'), listStaff(order.tenantId, 'operations')])).map((staff) =>
-    staff.filter(staffAt(event.createdAt)),
-  ) as [StaffUser[], StaffUser[]];
+async function recipientsAtEvent(
+  event: OutboxEvent,
+  order: OrderNotice,
+): Promise<{ recipients: Recipient[]; staff: StaffUser[] }> {
+  const [accountants, operations] = (
+    await Promise.all([listStaff(order.tenantId, 'accountant'), listStaff(order.tenantId, 'operations')])
+  ).map((staff) => staff.filter(staffAt(event.createdAt))) as [StaffUser[], StaffUser[]];
   const flagAtEvent = event.payload.customerNotificationsEnabled;
   const recipients = recipientsOf({
     event: event.event as OrderEvent,
     // Events recorded before the flag travelled with them fall back to the order's current flag.
-    customerNotificationsEnabled: typeof flagAtEvent === 'boolean' ? flagAtEvent : order.carDetails.customerNotificationsEnabled !== false,
+    customerNotificationsEnabled:
+      typeof flagAtEvent === 'boolean' ? flagAtEvent : order.carDetails.customerNotificationsEnabled !== false,
     customer: order.customer,
     marketer: order.marketer,
-    staff: [...accountants.map((u) => ({ ...u, role: 'accountant' as const })), ...operations.map((u) => ({ ...u, role: 'operations' as const }))],
+    staff: [
+      ...accountants.map((u) => ({ ...u, role: 'accountant' as const })),
+      ...operations.map((u) => ({ ...u, role: 'operations' as const })),
+    ],
   });
   return { recipients, staff: [...accountants, ...operations] };
 }
 
 /** Each recipient's language: a customer's own or else their tenant's default; a staff member's own; English otherwise. */
-async function languagesOf(order: OrderNotice, recipients: Recipient[], staff: StaffUser[]): Promise<Map<string, ChatLanguage>> {
+async function languagesOf(
+  order: OrderNotice,
+  recipients: Recipient[],
+  staff: StaffUser[],
+): Promise<Map<string, ChatLanguage>> {
   const toCustomer = recipients.some((r) => r.audience === 'customer');
   const toMarketer = recipients.some((r) => r.audience === 'marketer') && order.marketerId !== undefined;
   const [customer, marketer] = await Promise.all([
@@ -104,7 +122,10 @@ async function vehicleOfOrder(order: OrderNotice): Promise<Vehicle> {
  * stage says the API answers on. None for an order from before the links, or on a stage without
  * PUBLIC_API_URL: the customer then gets the template without the link.
  */
-export function customerTrackingUrl(order: Pick<OrderNotice, 'tracking'>, baseUrl: string | undefined = publicApiUrl()): string | undefined {
+export function customerTrackingUrl(
+  order: Pick<OrderNotice, 'tracking'>,
+  baseUrl: string | undefined = publicApiUrl(),
+): string | undefined {
   return order.tracking && baseUrl ? trackingUrl(baseUrl, tokenOf(order.tracking)) : undefined;
 }
 
@@ -120,9 +141,16 @@ export function customerTrackingUrl(order: Pick<OrderNotice, 'tracking'>, baseUr
  * - a customer who replied STOP is skipped, and a recipient the channel refuses for good is
  *   recorded as failed, without holding up the others.
  */
-export async function deliverNotifications(event: OutboxEvent, order: OrderNotice, channel: ChatChannel, notes: DeliveryNotes = {}): Promise<void> {
+export async function deliverNotifications(
+  event: OutboxEvent,
+  order: OrderNotice,
+  channel: ChatChannel,
+  notes: DeliveryNotes = {},
+): Promise<void> {
   const { recipients, staff } = await recipientsAtEvent(event, order);
-  const pending = recipients.filter((r) => event.deliveries[r.key] === undefined || event.deliveries[r.key] === SENDING);
+  const pending = recipients.filter(
+    (r) => event.deliveries[r.key] === undefined || event.deliveries[r.key] === SENDING,
+  );
   if (pending.length === 0) return;
   const [languages, contacts, vehicle] = await Promise.all([
     languagesOf(order, pending, staff),
@@ -131,7 +159,10 @@ export async function deliverNotifications(event: OutboxEvent, order: OrderNotic
   ]);
   const link = pending.some((r) => r.audience === 'customer') ? customerTrackingUrl(order) : undefined;
   for (const recipient of pending) {
-    const record = (outcome: ChatMessageRecord['outcome'], fields: Partial<ChatMessageRecord> & { messageId: string }): ChatMessageRecord => ({
+    const record = (
+      outcome: ChatMessageRecord['outcome'],
+      fields: Partial<ChatMessageRecord> & { messageId: string },
+    ): ChatMessageRecord => ({
       orderId: order.id,
       tenantId: order.tenantId,
       eventId: event.id,
@@ -167,7 +198,9 @@ export async function deliverNotifications(event: OutboxEvent, order: OrderNotic
         eta: order.shipment?.eta,
         trackingUrl: link,
         // Recorded with the event (events from before it read as received, the words they had).
-        ...(typeof event.payload.depositReceived === 'boolean' ? { depositReceived: event.payload.depositReceived } : {}),
+        ...(typeof event.payload.depositReceived === 'boolean'
+          ? { depositReceived: event.payload.depositReceived }
+          : {}),
       },
       recipient.name,
       language,
@@ -176,7 +209,10 @@ export async function deliverNotifications(event: OutboxEvent, order: OrderNotic
     const callbackData = `${event.id}.${recipient.key}`;
     const message = { ...templateMessage(recipient.phone, key, language, parameters), callbackData };
     const rendering = renderMessage(message);
-    const content = { template: 'template' in message ? message.template : undefined, text: 'text' in rendering ? rendering.text : undefined };
+    const content = {
+      template: 'template' in message ? message.template : undefined,
+      text: 'text' in rendering ? rendering.text : undefined,
+    };
 
     if (event.deliveries[recipient.key] === SENDING) {
       // Sent, or not, by an attempt that stopped before recording it: never sent again. The
@@ -184,21 +220,34 @@ export async function deliverNotifications(event: OutboxEvent, order: OrderNotic
       // is listed unknown until WhatsApp does.
       const written = await findEventMessage(order.id, event.id, recipient.audience, recipient.phone);
       if (written) {
-        await remember(written.outcome === 'accepted' ? written.messageId : `failed:${written.error?.title ?? 'REJECTED'}`, undefined);
+        await remember(
+          written.outcome === 'accepted' ? written.messageId : `failed:${written.error?.title ?? 'REJECTED'}`,
+          undefined,
+        );
         continue;
       }
       const reported = await getCallbackStatuses(callbackData);
       if (reported) {
-        await remember(reported.messageId, record('accepted', { messageId: reported.messageId, ...content, statuses: reported.statuses }));
+        await remember(
+          reported.messageId,
+          record('accepted', { messageId: reported.messageId, ...content, statuses: reported.statuses }),
+        );
         continue;
       }
       log.warn('notification outcome unknown: not sent again', { eventId: event.id, recipient: recipient.key });
-      const reason = "an earlier attempt stopped between sending and recording; not sent again (WhatsApp's report of it will put this right)";
-      await remember('unknown:interrupted', record('unknown', { messageId: unknownMessageId(callbackData), ...content, reason }));
+      const reason =
+        "an earlier attempt stopped between sending and recording; not sent again (WhatsApp's report of it will put this right)";
+      await remember(
+        'unknown:interrupted',
+        record('unknown', { messageId: unknownMessageId(callbackData), ...content, reason }),
+      );
       continue;
     }
     if (recipient.audience === 'customer' && contacts.get(recipient.phone)?.optedOut) {
-      await remember('skipped:opted-out', record('skipped', { messageId: `skipped.${event.id}.${recipient.key}`, reason: 'the customer replied STOP' }));
+      await remember(
+        'skipped:opted-out',
+        record('skipped', { messageId: `skipped.${event.id}.${recipient.key}`, reason: 'the customer replied STOP' }),
+      );
       continue;
     }
 
@@ -211,8 +260,13 @@ export async function deliverNotifications(event: OutboxEvent, order: OrderNotic
     } catch (error) {
       // A recipient the channel refuses for good must not hold up everyone else's messages;
       // anything retryable (rate limits, outages, credentials) fails the attempt instead.
-      if (!(error instanceof ChannelError) || !(error.code === 'RECIPIENT_INVALID' || error.code === 'REJECTED')) throw new NotSent(recipient.key, error);
-      log.warn('notification refused for one recipient', { eventId: event.id, recipient: recipient.key, reason: error.message });
+      if (!(error instanceof ChannelError) || !(error.code === 'RECIPIENT_INVALID' || error.code === 'REJECTED'))
+        throw new NotSent(recipient.key, error);
+      log.warn('notification refused for one recipient', {
+        eventId: event.id,
+        recipient: recipient.key,
+        reason: error.message,
+      });
       const failure = {
         messageId: `failed.${event.id}.${recipient.key}`,
         ...content,

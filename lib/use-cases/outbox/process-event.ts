@@ -4,7 +4,16 @@ import { describeError, log } from '../../logger.js';
 import { chatChannel } from '../../notify/channel.js';
 import type { ChatChannel } from '../../notify/message.js';
 import { getOrderNotice } from '../../store/orders.js';
-import { claim, complete, dueEvents, fail, getOutboxEvent, LeaseLost, type DeliveryNotes, type OutboxDue } from '../../store/outbox.js';
+import {
+  claim,
+  complete,
+  dueEvents,
+  fail,
+  getOutboxEvent,
+  LeaseLost,
+  type DeliveryNotes,
+  type OutboxDue,
+} from '../../store/outbox.js';
 import { archivedKeys, archiveImages, recordImageArchive, type CopyImage } from './archive-images.js';
 import { deliverAlert } from './deliver-alert.js';
 import { deliverNotifications, NotSent } from './deliver-notifications.js';
@@ -23,7 +32,11 @@ export type Outcome = 'done' | 'retry' | 'parked' | 'skipped' | 'waiting';
  * One attempt at one outbox event: claim it, do what is not done yet, then mark it done, or
  * record the failure for a retry with back-off, parking it after the last attempt.
  */
-export async function processEvent(id: string, deps: ProcessorDeps = defaultDeps(), listed?: OutboxDue): Promise<Outcome> {
+export async function processEvent(
+  id: string,
+  deps: ProcessorDeps = defaultDeps(),
+  listed?: OutboxDue,
+): Promise<Outcome> {
   // The order and sequence never change, so the queue's entry spares a read; the claim checks the rest (and returns the event whole).
   const stored = listed ?? (await getOutboxEvent(id));
   if (stored?.status !== 'pending') return 'skipped';
@@ -45,14 +58,25 @@ export async function processEvent(id: string, deps: ProcessorDeps = defaultDeps
     if (error instanceof LeaseLost) return 'skipped';
     const permanent = error instanceof ArchiveError && error.permanent;
     const reason = error instanceof Error ? error.message : String(error);
-    log.warn('outbox attempt failed', { eventId: id, kind: event.kind, attempt: event.attempts, permanent, ...describeError(error) });
+    log.warn('outbox attempt failed', {
+      eventId: id,
+      kind: event.kind,
+      attempt: event.attempts,
+      permanent,
+      ...describeError(error),
+    });
     // The event is given back for its retry as soon as the table answers, not held for the lease.
     const unsent = error instanceof NotSent ? error.recipientKey : undefined;
     if (unsent) delete notes[unsent];
     const outcome = await untilTableAnswers(() => fail(event, reason, permanent, Date.now(), unsent, notes));
     if (outcome === 'parked') recordEvent('EventsParked');
     if (outcome === 'parked' && event.kind === 'archive') {
-      await recordImageArchive(event.orderId, { status: 'failed', eventId: event.id, reason, objectKeys: archivedKeys(event) });
+      await recordImageArchive(event.orderId, {
+        status: 'failed',
+        eventId: event.id,
+        reason,
+        objectKeys: archivedKeys(event),
+      });
     }
     return outcome;
   }
@@ -65,7 +89,8 @@ export async function processEvent(id: string, deps: ProcessorDeps = defaultDeps
 export async function processDue(deps?: ProcessorDeps, limit = 50): Promise<Record<Outcome, number>> {
   const counts: Record<Outcome, number> = { done: 0, retry: 0, parked: 0, skipped: 0, waiting: 0 };
   const byOrder = new Map<string, OutboxDue[]>();
-  for (const event of await dueEvents(new Date().toISOString(), limit)) byOrder.set(event.orderId, [...(byOrder.get(event.orderId) ?? []), event]);
+  for (const event of await dueEvents(new Date().toISOString(), limit))
+    byOrder.set(event.orderId, [...(byOrder.get(event.orderId) ?? []), event]);
   await Promise.all(
     [...byOrder.values()].map(async (events) => {
       for (const event of events.sort((a, b) => (a.orderSeq ?? 0) - (b.orderSeq ?? 0))) {

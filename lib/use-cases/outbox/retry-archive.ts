@@ -5,7 +5,12 @@ import { replay } from '../../store/outbox.js';
 
 export type RetryArchiveOutcome =
   | { ok: true; eventId: string }
-  | { ok: false; reason: 'no-order' | 'no-pictures' | 'done' | 'in-progress' | 'not-replayable'; status?: string; eventId?: string };
+  | {
+      ok: false;
+      reason: 'no-order' | 'no-pictures' | 'done' | 'in-progress' | 'not-replayable';
+      status?: string;
+      eventId?: string;
+    };
 
 /**
  * A staff retry of a failed picture archive: the order shows it pending again and the event is

@@ -86,9 +86,13 @@ export async function lookupApiKey(hash: string): Promise<StoredApiKey | undefin
   if (hit && now - hit.fetchedAt < apiKeyCacheSeconds() * 1000) {
     if (hit.stamp >= version) return hit.record;
     // A key changed somewhere since this record was read: read it again (no lastUsedAt write).
-    const entry = await readOnce(hash, version, async () => store(hash, { record: await getApiKeyByHash(hash), fetchedAt: hit.fetchedAt, stamp: version }));
+    const entry = await readOnce(hash, version, async () =>
+      store(hash, { record: await getApiKeyByHash(hash), fetchedAt: hit.fetchedAt, stamp: version }),
+    );
     return entry.record;
   }
-  const entry = await readOnce(hash, version, async () => store(hash, { record: await readKeyForUse(hash, now), fetchedAt: now, stamp: version }));
+  const entry = await readOnce(hash, version, async () =>
+    store(hash, { record: await readKeyForUse(hash, now), fetchedAt: now, stamp: version }),
+  );
   return entry.record;
 }

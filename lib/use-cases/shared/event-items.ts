@@ -15,5 +15,8 @@ export function eventBodyForIntegrators(body: string): string {
   const event = JSON.parse(body) as IntegratorEvent;
   const carDetails = event.data.object.carDetails;
   if (typeof carDetails !== 'object' || carDetails === null) return body;
-  return JSON.stringify({ ...event, data: { ...event.data, object: { ...event.data.object, carDetails: withPictureUrls(carDetails) } } });
+  return JSON.stringify({
+    ...event,
+    data: { ...event.data, object: { ...event.data.object, carDetails: withPictureUrls(carDetails) } },
+  });
 }

@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import type { Caller } from '../../domain/caller.js';
 import { AppError } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
-import { claimIdempotencyKey, getIdempotencyRecord, idempotencyPutItem, releaseIdempotencyClaim, type IdempotencyRecord } from '../../store/idempotency.js';
+import {
+  claimIdempotencyKey,
+  getIdempotencyRecord,
+  idempotencyPutItem,
+  releaseIdempotencyClaim,
+  type IdempotencyRecord,
+} from '../../store/idempotency.js';
 import type { TransactItem } from '../../store/transact.js';
 import { RETRY, type RETRY_NOW, withRetries } from './retry.js';
 
@@ -33,9 +39,16 @@ const requestFingerprint = (operation: string, target: string, body: unknown): s
     .digest('hex');
 
 const keyReused = () =>
-  new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request; send a new key for a new request', [
-    { field: 'Idempotency-Key', message: 'was already used for a different request: send a new key for a new request, the same body to retry' },
-  ]);
+  new AppError(
+    'IDEMPOTENCY_KEY_REUSED',
+    'This Idempotency-Key was already used for a different request; send a new key for a new request',
+    [
+      {
+        field: 'Idempotency-Key',
+        message: 'was already used for a different request: send a new key for a new request, the same body to retry',
+      },
+    ],
+  );
 
 /** What a key's record settles of an attempt: the answer to give, or RETRY to wait for another request's answer. */
 export interface Replayed<T> {
@@ -94,7 +107,13 @@ export class RequestKey<T> {
   /** The answer's item, for the use case's own transaction: it replaces only this request's own claim. */
   answerItems(answer: T): TransactItem[] {
     if (this.key === undefined) return [];
-    this.#answerItem = idempotencyPutItem(this.keyId, this.key, { requestHash: this.fingerprint, data: answer }, Date.now(), this.#claimToken);
+    this.#answerItem = idempotencyPutItem(
+      this.keyId,
+      this.key,
+      { requestHash: this.fingerprint, data: answer },
+      Date.now(),
+      this.#claimToken,
+    );
     return [this.#answerItem];
   }
 
@@ -105,7 +124,8 @@ export class RequestKey<T> {
 
   /** Gives up this request's claim after it failed, so a retry with the key goes ahead at once. */
   async release(): Promise<void> {
-    if (this.key !== undefined && this.#claimToken !== undefined) await releaseIdempotencyClaim(this.keyId, this.key, this.#claimToken);
+    if (this.key !== undefined && this.#claimToken !== undefined)
+      await releaseIdempotencyClaim(this.keyId, this.key, this.#claimToken);
   }
 }
 
@@ -126,7 +146,11 @@ export async function idempotent<T>(
   request: { operation: string; target?: string; body: unknown },
   attempt: Attempt<T>,
 ): Promise<T> {
-  const requestKey = new RequestKey<T>(caller.keyId, key, requestFingerprint(request.operation, request.target ?? '', request.body));
+  const requestKey = new RequestKey<T>(
+    caller.keyId,
+    key,
+    requestFingerprint(request.operation, request.target ?? '', request.body),
+  );
   try {
     return await withRetries((n) => attempt(requestKey, n));
   } catch (error) {

@@ -21,7 +21,11 @@ export async function orderInScopeOrNotFound(scope: Scope, orderId: string, fiel
 }
 
 /** 409 INVALID_STATE when the order's status takes no more of `addition` (a cancelled order takes nothing new). */
-export function ensureOrderAccepts(order: Pick<OrderRecord, 'status' | 'orderNumber'>, addition: OrderAddition, field = 'orderId'): void {
+export function ensureOrderAccepts(
+  order: Pick<OrderRecord, 'status' | 'orderNumber'>,
+  addition: OrderAddition,
+  field = 'orderId',
+): void {
   if (acceptsAddition(order.status, addition)) return;
   throw invalidState(`Order ${order.orderNumber} is ${order.status}: it takes no new ${addition}`, [
     { field, message: `the order is ${order.status}`, status: order.status },

@@ -7,7 +7,8 @@ export const RETRY_NOW = Symbol('retry-now');
 
 /** Under contention an operation is re-planned from a fresh read; this bounds how often. */
 const MAX_ATTEMPTS = 40;
-const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(250, 5 * 2 ** attempt)));
+const pause = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(250, 5 * 2 ** attempt)));
 
 /**
  * Optimistic concurrency: run `attempt` (read, decide, conditional write) until it settles.

@@ -10,7 +10,15 @@ import { movementItems, type LedgerEntry, type WalletRecord } from '../../store/
 export type WalletView = Static<typeof Wallet>;
 export type TransactionView = Static<typeof WalletTransaction>;
 
-export const walletView = ({ id, customerId, tenantId, balance, currency, createdAt, updatedAt }: WalletRecord): WalletView => ({
+export const walletView = ({
+  id,
+  customerId,
+  tenantId,
+  balance,
+  currency,
+  createdAt,
+  updatedAt,
+}: WalletRecord): WalletView => ({
   id,
   customerId,
   tenantId,
@@ -19,7 +27,17 @@ export const walletView = ({ id, customerId, tenantId, balance, currency, create
   createdAt,
   updatedAt,
 });
-export const transactionView = ({ id, type, amount, delta, balanceAfter, currency, description, orderId, createdAt }: LedgerEntry): TransactionView => ({
+export const transactionView = ({
+  id,
+  type,
+  amount,
+  delta,
+  balanceAfter,
+  currency,
+  description,
+  orderId,
+  createdAt,
+}: LedgerEntry): TransactionView => ({
   id,
   type,
   amount,
@@ -32,17 +50,25 @@ export const transactionView = ({ id, type, amount, delta, balanceAfter, currenc
 });
 
 const insufficientBalance = (balance: number, requested: number, currency: string) =>
-  new AppError('WALLET_INSUFFICIENT_BALANCE', `The wallet balance (${balance} ${currency}) does not cover ${requested} ${currency}`, {
-    balance,
-    requested,
-    currency,
-  });
+  new AppError(
+    'WALLET_INSUFFICIENT_BALANCE',
+    `The wallet balance (${balance} ${currency}) does not cover ${requested} ${currency}`,
+    {
+      balance,
+      requested,
+      currency,
+    },
+  );
 
 const currencyMismatch = (walletCurrency: string, requested: string) =>
-  new AppError('WALLET_CURRENCY_MISMATCH', `The wallet holds ${walletCurrency}; ${withArticle(requested)} amount is not converted`, {
-    walletCurrency,
-    requested,
-  });
+  new AppError(
+    'WALLET_CURRENCY_MISMATCH',
+    `The wallet holds ${walletCurrency}; ${withArticle(requested)} amount is not converted`,
+    {
+      walletCurrency,
+      requested,
+    },
+  );
 
 /** Refuses a movement the wallet cannot make (another currency, not enough balance); the plan otherwise. */
 export function checkMovement(wallet: WalletRecord, request: MovementRequest) {
@@ -83,10 +109,28 @@ export function moveWallet(
     createdBy,
     createdAt: changes.at,
   };
-  const walletAfter: WalletRecord = { ...wallet, balance: plan.balanceAfter, entryCount: plan.seq, updatedAt: changes.at };
+  const walletAfter: WalletRecord = {
+    ...wallet,
+    balance: plan.balanceAfter,
+    entryCount: plan.seq,
+    updatedAt: changes.at,
+  };
   changes.write(...movementItems(wallet, entry));
-  changes.emit('wallet.transaction_created', wallet.tenantId, { type: 'wallet', id: wallet.id }, transactionView(entry), { wallet: walletView(walletAfter) });
+  changes.emit(
+    'wallet.transaction_created',
+    wallet.tenantId,
+    { type: 'wallet', id: wallet.id },
+    transactionView(entry),
+    { wallet: walletView(walletAfter) },
+  );
   const after = options.auditEntry ? { ...walletAfter, lastEntry: entry } : walletAfter;
-  changes.audit({ entity: 'wallet', entityId: wallet.id, tenantId: wallet.tenantId, action: request.type, before: wallet, after });
+  changes.audit({
+    entity: 'wallet',
+    entityId: wallet.id,
+    tenantId: wallet.tenantId,
+    action: request.type,
+    before: wallet,
+    after,
+  });
   return { entry, walletAfter };
 }

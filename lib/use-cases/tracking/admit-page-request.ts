@@ -8,7 +8,9 @@ import { admitRequest as countRequest } from '../../store/rate-counters.js';
  * second, a couple of thousand a day), so no one can try tokens at any useful pace, nor run up
  * the table's bill. The address is kept only as a hash, in a counter gone after two days.
  */
-export async function admitPageRequest(clientAddress: string): Promise<{ admitted: true } | { admitted: false; retryAfterSeconds: number }> {
+export async function admitPageRequest(
+  clientAddress: string,
+): Promise<{ admitted: true } | { admitted: false; retryAfterSeconds: number }> {
   const now = Date.now();
   const limit = { ...trackingPageLimit(), burst: 0 };
   const who = `TRACK#${createHash('sha256').update(clientAddress).digest('base64url').slice(0, 22)}`;

@@ -26,7 +26,12 @@ async function mainPhoto(order: OrderRecord): Promise<string | undefined> {
   const archived = order.imageArchive?.status === 'done' ? order.imageArchive.objectKeys[0] : undefined;
   if (archived) return presignedGetUrl(bucketName(), archived, LINK_SECONDS);
   const { images, thumbnailUrl } = order.carDetails as { images?: unknown; thumbnailUrl?: unknown };
-  const first = Array.isArray(images) && typeof images[0] === 'string' ? images[0] : typeof thumbnailUrl === 'string' ? thumbnailUrl : undefined;
+  const first =
+    Array.isArray(images) && typeof images[0] === 'string'
+      ? images[0]
+      : typeof thumbnailUrl === 'string'
+        ? thumbnailUrl
+        : undefined;
   if (!first) return undefined;
   const inBucket = s3Object(first);
   if (inBucket) return presignedGetUrl(inBucket.bucket, inBucket.key, LINK_SECONDS);
@@ -35,13 +40,21 @@ async function mainPhoto(order: OrderRecord): Promise<string | undefined> {
 
 /** The newest signed contract. */
 const signedContractOf = (collection: OrderCollection) =>
-  collection.contracts.filter((c) => c.status === 'Signed').sort((a, b) => String(b.signedAt).localeCompare(String(a.signedAt)))[0];
+  collection.contracts
+    .filter((c) => c.status === 'Signed')
+    .sort((a, b) => String(b.signedAt).localeCompare(String(a.signedAt)))[0];
 
 /** The signed contract, with the file its signature recorded (a web address), else the PDF it was made as; without either, its generated PDFs are linked. */
 function signedContract(signed: OrderCollection['contracts'][number]) {
   const recorded = (signed.signedDocument as { url?: unknown } | undefined)?.url;
-  const url = [recorded, signed.pdfUrl].find((value): value is string => typeof value === 'string' && /^https?:\/\//i.test(value));
-  return { contractNumber: signed.contractNumber, signedAt: String(signed.signedAt ?? signed.updatedAt), ...(url ? { url } : {}) };
+  const url = [recorded, signed.pdfUrl].find(
+    (value): value is string => typeof value === 'string' && /^https?:\/\//i.test(value),
+  );
+  return {
+    contractNumber: signed.contractNumber,
+    signedAt: String(signed.signedAt ?? signed.updatedAt),
+    ...(url ? { url } : {}),
+  };
 }
 
 /** The generated PDFs the page links (the newest of each type in each language), with download addresses. */
@@ -64,7 +77,10 @@ export async function readTrackingPage(token: string, now = new Date()): Promise
   const link = await getTrackingLink(tokenHash(token));
   if (!link || !isLinkLive(link, now)) return undefined;
   const tenantId = link.tenantId;
-  const [collection, tenant] = await Promise.all([readOrderCollection(tenantId ? { tenantId } : {}, link.orderId), tenantId ? getTenant(tenantId) : undefined]);
+  const [collection, tenant] = await Promise.all([
+    readOrderCollection(tenantId ? { tenantId } : {}, link.orderId),
+    tenantId ? getTenant(tenantId) : undefined,
+  ]);
   if (!collection) return undefined;
   const { order } = collection;
   const signed = signedContractOf(collection);
@@ -93,6 +109,11 @@ export async function readTrackingPage(token: string, now = new Date()): Promise
     documents,
     ...(photoUrl ? { photoUrl } : {}),
   });
-  const language = languages.customer === 'ar' || languages.customer === 'en' ? languages.customer : languages.tenant === 'ar' ? 'ar' : 'en';
+  const language =
+    languages.customer === 'ar' || languages.customer === 'en'
+      ? languages.customer
+      : languages.tenant === 'ar'
+        ? 'ar'
+        : 'en';
   return { view, language, timeZone: tenantTimeZone(tenant), brand: tenant?.name ?? '' };
 }

@@ -19,7 +19,9 @@ export async function replaceTrackingLink(caller: Caller, orderId: string, baseU
     const { order, history } = collection;
     const issuedAt = new Date().toISOString();
     const { tracking, hash, link } = newLink(order, issuedAt, linkEndOf(order, history));
-    const outcome = await transact(replaceTrackingLinkItems(order, order.tracking ? hashOf(order.tracking) : undefined, tracking, hash, link));
+    const outcome = await transact(
+      replaceTrackingLinkItems(order, order.tracking ? hashOf(order.tracking) : undefined, tracking, hash, link),
+    );
     if (outcome.ok) return trackingLinkView({ ...order, tracking }, history, baseUrl)!;
     // The order moved or its link was replaced meanwhile: read it again.
     return outcome.failedIndexes.includes(0) ? RETRY_NOW : RETRY;

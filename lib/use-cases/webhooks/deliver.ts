@@ -5,7 +5,13 @@ import { describeError, log } from '../../logger.js';
 import { recordEvent } from '../../metrics.js';
 import { sendWebhook, type SendWebhook, type WebhookAnswer } from '../../notify/webhook-sender.js';
 import { readEventsAfter, settleMs, type StoredEvent } from '../../store/events.js';
-import { pendingDeliveries, queueDelivery, recordAttempt, type AttemptOutcome, type DeliveryRecord } from '../../store/webhook-deliveries.js';
+import {
+  pendingDeliveries,
+  queueDelivery,
+  recordAttempt,
+  type AttemptOutcome,
+  type DeliveryRecord,
+} from '../../store/webhook-deliveries.js';
 import {
   disableFailingEndpoint,
   getEndpoint,
@@ -60,11 +66,19 @@ const subscribes = (endpoint: Pick<WebhookEndpointRecord, 'eventTypes'>, type: s
  * Reads the tenant's feed from where the endpoint got to and queues a delivery for each new
  * event it subscribes to. Every event is read once: the cursor remembers what it has seen.
  */
-async function intake(endpoint: WebhookEndpointRecord, cursor: EndpointCursor): Promise<{ cursor: EndpointCursor; queued: number }> {
+async function intake(
+  endpoint: WebhookEndpointRecord,
+  cursor: EndpointCursor,
+): Promise<{ cursor: EndpointCursor; queued: number }> {
   const nowMs = Date.now();
   const { events, exhausted } = await readEventsAfter(endpoint.tenantId, cursor.safe, READ_PER_PASS);
   const horizon = new Date(nowMs - settleMs()).toISOString();
-  const step = nextFeedPage<StoredEvent>(cursor, events, { limit: READ_PER_PASS, horizon, exhausted, maxSeen: MAX_SEEN });
+  const step = nextFeedPage<StoredEvent>(cursor, events, {
+    limit: READ_PER_PASS,
+    horizon,
+    exhausted,
+    maxSeen: MAX_SEEN,
+  });
   let queued = 0;
   const now = new Date(nowMs).toISOString();
   const wanted = step.page.filter((event) => subscribes(endpoint, event.type));
@@ -97,19 +111,37 @@ async function intake(endpoint: WebhookEndpointRecord, cursor: EndpointCursor): 
 function outcomeOf(delivery: DeliveryRecord, answer: WebhookAnswer, nowMs: number): AttemptOutcome {
   if (isDelivered(answer.statusCode)) return { kind: 'delivered' };
   const delay = nextRetryDelayMs(delivery.attempts + 1, retryScale());
-  return delay === undefined ? { kind: 'failed' } : { kind: 'retry', nextAttemptAt: new Date(nowMs + delay).toISOString() };
+  return delay === undefined
+    ? { kind: 'failed' }
+    : { kind: 'retry', nextAttemptAt: new Date(nowMs + delay).toISOString() };
 }
 
 /** One attempt at one delivery, recorded with its outcome, and the endpoint's health after it. */
-async function attempt(endpoint: WebhookEndpointRecord, delivery: DeliveryRecord, send: SendWebhook, replay: boolean): Promise<AttemptOutcome> {
-  const answer = await send({ url: endpoint.url, id: delivery.eventId, body: eventBodyForIntegrators(delivery.body), secrets: signingSecrets(endpoint) });
+async function attempt(
+  endpoint: WebhookEndpointRecord,
+  delivery: DeliveryRecord,
+  send: SendWebhook,
+  replay: boolean,
+): Promise<AttemptOutcome> {
+  const answer = await send({
+    url: endpoint.url,
+    id: delivery.eventId,
+    body: eventBodyForIntegrators(delivery.body),
+    secrets: signingSecrets(endpoint),
+  });
   const nowMs = Date.now();
   const at = new Date(nowMs).toISOString();
   const record = attemptOf(answer, at, replay);
   const outcome = outcomeOf(delivery, answer, nowMs);
   // Recorded as soon as the table answers: a sent delivery is not sent again after a short outage.
   await untilTableAnswers(() => recordAttempt(delivery, record, outcome));
-  recordEvent(outcome.kind === 'delivered' ? 'WebhooksDelivered' : outcome.kind === 'failed' ? 'WebhooksFailed' : 'WebhookAttemptsFailed');
+  recordEvent(
+    outcome.kind === 'delivered'
+      ? 'WebhooksDelivered'
+      : outcome.kind === 'failed'
+        ? 'WebhooksFailed'
+        : 'WebhookAttemptsFailed',
+  );
   if (outcome.kind === 'delivered') {
     if (
       endpoint.failingSince !== undefined ||
@@ -138,7 +170,10 @@ async function attempt(endpoint: WebhookEndpointRecord, delivery: DeliveryRecord
     const disabled = await disableFailingEndpoint(endpoint.id, at, [endpointDisabledAlert(now, at)]);
     if (disabled) {
       endpoint.enabled = false;
-      log.warn('webhook endpoint disabled: failing too long', { endpointId: endpoint.id, failingSince: now.failingSince });
+      log.warn('webhook endpoint disabled: failing too long', {
+        endpointId: endpoint.id,
+        failingSince: now.failingSince,
+      });
       recordEvent('WebhookEndpointsDisabled');
     }
   }
@@ -244,7 +279,8 @@ export async function sweepWebhooks(send?: SendWebhook): Promise<PassCounts> {
         const endpoint = endpoints[next++]!;
         try {
           const counts = await runEndpoint(endpoint.id, send);
-          if (counts !== 'busy') for (const key of Object.keys(total) as Array<keyof PassCounts>) total[key] += counts[key];
+          if (counts !== 'busy')
+            for (const key of Object.keys(total) as Array<keyof PassCounts>) total[key] += counts[key];
         } catch {
           // logged by runEndpoint; the other endpoints go on
         }

@@ -16,14 +16,18 @@ export type DeliveryEndpoint = Pick<WebhookEndpointRecord, 'enabled' | 'deletedA
  * What a delivery's status truly is: a queued one is `retrying` once an attempt of its round
  * failed, and `cancelled` once its endpoint is deleted (no worker takes it up again).
  */
-export function deliveryStatusOf(delivery: Pick<DeliveryRecord, 'status' | 'attempts'>, endpoint?: DeliveryEndpoint): DeliveryStatusView {
+export function deliveryStatusOf(
+  delivery: Pick<DeliveryRecord, 'status' | 'attempts'>,
+  endpoint?: DeliveryEndpoint,
+): DeliveryStatusView {
   if (delivery.status !== 'pending') return delivery.status;
   if (endpoint?.deletedAt !== undefined) return 'cancelled';
   return delivery.attempts > 0 ? 'retrying' : 'pending';
 }
 
 /** Why an attempt failed, in a few words. */
-const errorOf = (attempt: DeliveryAttempt): string => attempt.error ?? (attempt.statusCode === undefined ? 'no answer' : `HTTP ${attempt.statusCode}`);
+const errorOf = (attempt: DeliveryAttempt): string =>
+  attempt.error ?? (attempt.statusCode === undefined ? 'no answer' : `HTTP ${attempt.statusCode}`);
 
 /**
  * A delivery as the API shows it; `endpoint` (its endpoint as it now is) makes the status and
@@ -42,7 +46,11 @@ export function deliveryView(delivery: DeliveryRecord, endpoint?: DeliveryEndpoi
     status,
     attempts: delivery.attempts,
     ...(waiting && endpoint?.enabled !== false ? { nextAttemptAt: delivery.nextAttemptAt } : {}),
-    ...((status === 'retrying' || status === 'failed' || status === 'cancelled') && last && !isDelivered(last.statusCode) ? { lastError: errorOf(last) } : {}),
+    ...((status === 'retrying' || status === 'failed' || status === 'cancelled') &&
+    last &&
+    !isDelivered(last.statusCode)
+      ? { lastError: errorOf(last) }
+      : {}),
     ...(delivery.deliveredAt ? { deliveredAt: delivery.deliveredAt } : {}),
     ...(delivery.failedAt ? { failedAt: delivery.failedAt } : {}),
     ...(delivery.replayed ? { replayed: true } : {}),

@@ -7,7 +7,11 @@ import { getEndpoint, type WebhookEndpointRecord } from '../../store/webhook-end
  * The endpoint in the caller's scope, or 404 (another tenant's is not found, nor a deleted one
  * unless `deleted` is set: only its delivery log stays readable).
  */
-export async function endpointInScope(caller: Caller, id: string, options: { deleted?: boolean } = {}): Promise<WebhookEndpointRecord> {
+export async function endpointInScope(
+  caller: Caller,
+  id: string,
+  options: { deleted?: boolean } = {},
+): Promise<WebhookEndpointRecord> {
   const endpoint = await getEndpoint(scopeOf(caller), id);
   if (!endpoint || (endpoint.deletedAt !== undefined && !options.deleted)) throw notFound('Webhook endpoint');
   return endpoint;

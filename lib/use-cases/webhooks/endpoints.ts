@@ -7,9 +7,20 @@ import { type EventType, newIntegratorEvent, TEST_EVENT_TYPE } from '../../domai
 import { actorOf, scopeOf } from '../../domain/scope.js';
 import { isDelivered, MAX_ENDPOINTS_PER_TENANT, webhookUrlProblem } from '../../domain/webhook-rules.js';
 import { newWebhookSecret, sendWebhook, type SendWebhook } from '../../notify/webhook-sender.js';
-import type { createWebhookEndpoint as CreateRoute, updateWebhookEndpoint as UpdateRoute, WebhookEndpoint } from '../../schemas/webhook-endpoints.js';
+import type {
+  createWebhookEndpoint as CreateRoute,
+  updateWebhookEndpoint as UpdateRoute,
+  WebhookEndpoint,
+} from '../../schemas/webhook-endpoints.js';
 import { queueDelivery, type DeliveryRecord } from '../../store/webhook-deliveries.js';
-import { deleteEndpoint, getEndpoint, listEndpoints, putEndpointItem, replaceEndpoint, type WebhookEndpointRecord } from '../../store/webhook-endpoints.js';
+import {
+  deleteEndpoint,
+  getEndpoint,
+  listEndpoints,
+  putEndpointItem,
+  replaceEndpoint,
+  type WebhookEndpointRecord,
+} from '../../store/webhook-endpoints.js';
 import { transact } from '../../store/transact.js';
 import { auditItem } from '../shared/audit-item.js';
 import { owningTenant } from '../shared/tenancy.js';
@@ -40,9 +51,13 @@ function checkUrl(url: string): void {
 }
 
 /** `*` among the types means every type, which an endpoint holds as no types listed (as the API answers it). */
-const everyTypeAsEmpty = (types: ReadonlyArray<EventType | '*'>): EventType[] => (types.includes('*') ? [] : (types as EventType[]));
+const everyTypeAsEmpty = (types: ReadonlyArray<EventType | '*'>): EventType[] =>
+  types.includes('*') ? [] : (types as EventType[]);
 
-export async function createWebhookEndpoint(caller: Caller, body: CreateBody): Promise<{ secret: string; endpoint: EndpointView }> {
+export async function createWebhookEndpoint(
+  caller: Caller,
+  body: CreateBody,
+): Promise<{ secret: string; endpoint: EndpointView }> {
   checkUrl(body.url);
   const tenantId = owningTenant(caller, body.tenantId);
   if ((await listEndpoints(tenantId)).length >= MAX_ENDPOINTS_PER_TENANT) {
@@ -70,7 +85,11 @@ export async function createWebhookEndpoint(caller: Caller, body: CreateBody): P
   const view = endpointView(endpoint);
   await transact([
     putEndpointItem(endpoint),
-    auditItem(caller, { entity: 'webhookEndpoint', entityId: endpoint.id, tenantId, action: 'created', after: view }, now),
+    auditItem(
+      caller,
+      { entity: 'webhookEndpoint', entityId: endpoint.id, tenantId, action: 'created', after: view },
+      now,
+    ),
   ]);
   return { secret, endpoint: view };
 }
@@ -84,21 +103,38 @@ export async function getWebhookEndpoint(caller: Caller, id: string): Promise<En
 }
 
 /** Writes a changed endpoint at the version read, with its audit record. */
-async function saveEndpoint(caller: Caller, before: WebhookEndpointRecord, after: WebhookEndpointRecord, action: string): Promise<void> {
+async function saveEndpoint(
+  caller: Caller,
+  before: WebhookEndpointRecord,
+  after: WebhookEndpointRecord,
+  action: string,
+): Promise<void> {
   const saved = await replaceEndpoint(before, after, [
     auditItem(
       caller,
-      { entity: 'webhookEndpoint', entityId: before.id, tenantId: before.tenantId, action, before: endpointView(before), after: endpointView(after) },
+      {
+        entity: 'webhookEndpoint',
+        entityId: before.id,
+        tenantId: before.tenantId,
+        action,
+        before: endpointView(before),
+        after: endpointView(after),
+      },
       after.updatedAt,
     ),
   ]);
-  if (!saved) throw versionConflict((await getEndpoint(scopeOf(caller), before.id))?.version ?? before.version, 'webhook endpoint');
+  if (!saved)
+    throw versionConflict(
+      (await getEndpoint(scopeOf(caller), before.id))?.version ?? before.version,
+      'webhook endpoint',
+    );
 }
 
 export async function updateWebhookEndpoint(caller: Caller, id: string, body: UpdateBody): Promise<EndpointView> {
   if (body.url !== undefined) checkUrl(body.url);
   const endpoint = await endpointInScope(caller, id);
-  if (body.version !== undefined && body.version !== endpoint.version) throw versionConflict(endpoint.version, 'webhook endpoint');
+  if (body.version !== undefined && body.version !== endpoint.version)
+    throw versionConflict(endpoint.version, 'webhook endpoint');
   const now = new Date().toISOString();
   const next: WebhookEndpointRecord = {
     ...endpoint,
@@ -108,7 +144,8 @@ export async function updateWebhookEndpoint(caller: Caller, id: string, body: Up
     updatedAt: now,
     version: endpoint.version + 1,
   };
-  if (body.enabled === false && endpoint.enabled) Object.assign(next, { enabled: false, disabledAt: now, disabledReason: 'manual' });
+  if (body.enabled === false && endpoint.enabled)
+    Object.assign(next, { enabled: false, disabledAt: now, disabledReason: 'manual' });
   if (body.enabled === true && !endpoint.enabled) {
     // A fresh start: the failures that disabled it are history (the attempt log keeps them).
     next.enabled = true;
@@ -117,7 +154,12 @@ export async function updateWebhookEndpoint(caller: Caller, id: string, body: Up
     delete next.failingSince;
     next.consecutiveFailures = 0;
   }
-  const action = body.enabled === false && endpoint.enabled ? 'disabled' : body.enabled === true && !endpoint.enabled ? 'enabled' : 'updated';
+  const action =
+    body.enabled === false && endpoint.enabled
+      ? 'disabled'
+      : body.enabled === true && !endpoint.enabled
+        ? 'enabled'
+        : 'updated';
   await saveEndpoint(caller, endpoint, next, action);
   return endpointView(next);
 }
@@ -142,8 +184,25 @@ export async function deleteWebhookEndpoint(caller: Caller, id: string): Promise
       version: endpoint.version + 1,
     };
     const before = endpointView(endpoint);
-    const after: EndpointView = { ...before, enabled: false, deletedAt: now, updatedAt: now, version: tombstone.version };
-    const audit = auditItem(caller, { entity: 'webhookEndpoint', entityId: endpoint.id, tenantId: endpoint.tenantId, action: 'deleted', before, after }, now);
+    const after: EndpointView = {
+      ...before,
+      enabled: false,
+      deletedAt: now,
+      updatedAt: now,
+      version: tombstone.version,
+    };
+    const audit = auditItem(
+      caller,
+      {
+        entity: 'webhookEndpoint',
+        entityId: endpoint.id,
+        tenantId: endpoint.tenantId,
+        action: 'deleted',
+        before,
+        after,
+      },
+      now,
+    );
     if (await deleteEndpoint(endpoint, tombstone, [audit])) return after;
     if (attempt === 3) throw versionConflict((await endpointInScope(caller, id)).version, 'webhook endpoint');
   }
@@ -172,7 +231,11 @@ export async function rotateWebhookSecret(
 }
 
 /** One signed `webhook.test` delivery, attempted while the caller waits and logged like any other. */
-export async function testWebhookEndpoint(caller: Caller, id: string, send: SendWebhook = sendWebhook): Promise<DeliveryView> {
+export async function testWebhookEndpoint(
+  caller: Caller,
+  id: string,
+  send: SendWebhook = sendWebhook,
+): Promise<DeliveryView> {
   const endpoint = await endpointInScope(caller, id);
   const now = new Date().toISOString();
   const event = newIntegratorEvent(

@@ -18,7 +18,11 @@ async function retryArchiveCommand(args: Args, ctx: Context): Promise<void> {
     };
     throw new FailedError(messages[outcome.reason]);
   }
-  emit(ctx, { orderId, eventId: outcome.eventId, retried: true }, [`Archival of order ${orderId} queued again (event ${outcome.eventId}).`]);
+  emit(ctx, { orderId, eventId: outcome.eventId, retried: true }, [
+    `Archival of order ${orderId} queued again (event ${outcome.eventId}).`,
+  ]);
 }
 
-export const archiveCommands: CommandEntries = [['archive retry', { options: {}, positionals: ['orderId'], run: retryArchiveCommand }]];
+export const archiveCommands: CommandEntries = [
+  ['archive retry', { options: {}, positionals: ['orderId'], run: retryArchiveCommand }],
+];

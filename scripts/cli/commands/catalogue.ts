@@ -26,7 +26,10 @@ interface Part {
 }
 
 /** Splits a file's lines by the provider each names (or --provider's), so each part goes to its provider's folder. */
-function partsOf(text: string, provider: Provider | undefined): { parts: Part[]; errors: Array<{ line: number; message: string }> } {
+function partsOf(
+  text: string,
+  provider: Provider | undefined,
+): { parts: Part[]; errors: Array<{ line: number; message: string }> } {
   const parts = new Map<Provider, Part>();
   const errors: Array<{ line: number; message: string }> = [];
   text.split(/\r?\n/).forEach((raw, i) => {
@@ -42,7 +45,10 @@ function partsOf(text: string, provider: Provider | undefined): { parts: Part[];
     }
     const target = provider ?? (PROVIDERS as readonly unknown[]).find((p) => p === named);
     if (!target) {
-      errors.push({ line: i + 1, message: `names no provider the service knows (${PROVIDERS.join(', ')}); give --provider or fix the line` });
+      errors.push({
+        line: i + 1,
+        message: `names no provider the service knows (${PROVIDERS.join(', ')}); give --provider or fix the line`,
+      });
       return;
     }
     const part = parts.get(target as Provider) ?? { provider: target as Provider, lines: [], origin: [] };
@@ -58,7 +64,8 @@ async function importCatalogueCommand(args: Args, ctx: Context): Promise<void> {
   const kind = (text(args.values, 'kind') ?? 'delta') as FeedKind;
   if (!(FEED_KINDS as readonly string[]).includes(kind)) throw new UsageError('--kind must be full or delta');
   const provider = text(args.values, 'provider') as Provider | undefined;
-  if (provider !== undefined && !(PROVIDERS as readonly string[]).includes(provider)) throw new UsageError(`--provider must be one of ${PROVIDERS.join(', ')}`);
+  if (provider !== undefined && !(PROVIDERS as readonly string[]).includes(provider))
+    throw new UsageError(`--provider must be one of ${PROVIDERS.join(', ')}`);
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
@@ -71,7 +78,9 @@ async function importCatalogueCommand(args: Args, ctx: Context): Promise<void> {
     if (kind !== 'delta') return line;
     try {
       const value = JSON.parse(line) as Record<string, unknown>;
-      return value !== null && typeof value === 'object' && !('op' in value) ? JSON.stringify({ op: 'upsert', ...value }) : line;
+      return value !== null && typeof value === 'object' && !('op' in value)
+        ? JSON.stringify({ op: 'upsert', ...value })
+        : line;
     } catch {
       return line;
     }
@@ -87,16 +96,24 @@ async function importCatalogueCommand(args: Args, ctx: Context): Promise<void> {
     // The import runs here too: whichever of this command and the stack's own import (S3 event,
     // local runner) takes the provider's lock does the work; this one waits for the outcome.
     let report = await feeds.receiveFeedObject(object);
-    for (const deadline = Date.now() + 15 * 60_000; report && ['queued', 'importing'].includes(report.status) && Date.now() < deadline; ) {
+    for (
+      const deadline = Date.now() + 15 * 60_000;
+      report && ['queued', 'importing'].includes(report.status) && Date.now() < deadline;
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       await feeds.continueFeedImports();
       report = await feeds.getFeedFile(report.id);
     }
     if (!report) throw new FailedError(`${key} was not taken as a feed`);
-    const refusedLines = report.refusedLines.map((r) => ({ line: part.origin[r.line - 1] ?? r.line, message: r.reason }));
+    const refusedLines = report.refusedLines.map((r) => ({
+      line: part.origin[r.line - 1] ?? r.line,
+      message: r.reason,
+    }));
     reports.push({ ...feeds.feedFileSummary(report), refusedLines });
   }
-  const all = [...errors, ...reports.flatMap((r) => r.refusedLines as Array<{ line: number; message: string }>)].sort((a, b) => a.line - b.line);
+  const all = [...errors, ...reports.flatMap((r) => r.refusedLines as Array<{ line: number; message: string }>)].sort(
+    (a, b) => a.line - b.line,
+  );
   for (const e of all) console.error(`line ${e.line}: ${e.message}`);
   const total = (name: string) => reports.reduce((n, r) => n + ((r.counts as Record<string, number>)[name] ?? 0), 0);
   const summary = {
@@ -123,7 +140,8 @@ async function importCatalogueCommand(args: Args, ctx: Context): Promise<void> {
       : []),
     'The API serves the new snapshot within its refresh interval (60 s in AWS).',
   ]);
-  if (parts.length === 0) throw new FailedError(`Nothing imported: ${errors.length} bad line(s) and no good one in ${file}`);
+  if (parts.length === 0)
+    throw new FailedError(`Nothing imported: ${errors.length} bad line(s) and no good one in ${file}`);
   if (unsettled.length > 0 || summary.received === 0)
     throw new FailedError(
       summary.received === 0
@@ -144,7 +162,9 @@ async function statusCommand(_args: Args, ctx: Context): Promise<void> {
     p.openFiles.map((f) => `${f.id.slice(0, 12)} ${f.status}`).join(', ') || '-',
   ]);
   emit(ctx, status, [
-    status.snapshot ? `Snapshot ${status.snapshot.version}: ${status.snapshot.cars} cars, since ${status.snapshot.createdAt}` : 'No snapshot yet.',
+    status.snapshot
+      ? `Snapshot ${status.snapshot.version}: ${status.snapshot.cars} cars, since ${status.snapshot.createdAt}`
+      : 'No snapshot yet.',
     ...table(['provider', 'last good feed', 'last feed', 'state', 'listed', 'open files'], rows),
     `A full list removing over ${status.settings.maxRemovalShare * 100}% of a provider's cars is held; a feed older than ${status.settings.staleAfterHours} h raises the alarm.`,
   ]);
@@ -153,7 +173,8 @@ async function statusCommand(_args: Args, ctx: Context): Promise<void> {
 async function feedsCommand(args: Args, ctx: Context): Promise<void> {
   const feeds = await loadFeeds();
   const provider = text(args.values, 'provider') as Provider | undefined;
-  if (provider !== undefined && !(PROVIDERS as readonly string[]).includes(provider)) throw new UsageError(`--provider must be one of ${PROVIDERS.join(', ')}`);
+  if (provider !== undefined && !(PROVIDERS as readonly string[]).includes(provider))
+    throw new UsageError(`--provider must be one of ${PROVIDERS.join(', ')}`);
   const limit = text(args.values, 'limit') === undefined ? 20 : positiveInteger('limit', text(args.values, 'limit')!);
   const files = await feeds.listFeedFiles(STAFF_TOOL, { ...(provider ? { provider } : {}), limit });
   emit(
@@ -215,7 +236,8 @@ async function generateCatalogueCommand(args: Args, ctx: Context): Promise<void>
   const { generateCars, demoImageBase } = await import('../../demo-catalogue/generate.js');
   // By default the demo pictures `npm start` keeps in the target's bucket, as an s3:// URI: no port in the catalogue.
   const imageBaseUrl = text(args.values, 'image-base-url') ?? demoImageBase(bucketName());
-  if (!/^(https?|s3):\/\/\S+$/.test(imageBaseUrl)) throw new UsageError('--image-base-url must be an http(s) URL or an s3://bucket/prefix URI');
+  if (!/^(https?|s3):\/\/\S+$/.test(imageBaseUrl))
+    throw new UsageError('--image-base-url must be an http(s) URL or an s3://bucket/prefix URI');
   const out = text(args.values, 'out');
   const lines: string[] = [];
   for (const car of generateCars({ count, seed, imageBaseUrl })) lines.push(JSON.stringify(car));
@@ -225,20 +247,37 @@ async function generateCatalogueCommand(args: Args, ctx: Context): Promise<void>
     return;
   }
   writeFileSync(out, body);
-  emit(ctx, { written: count, file: out, seed }, [`Wrote ${count} cars to ${out} (seed ${seed}). Import them with: npm run -s cli -- catalogue import ${out}`]);
+  emit(ctx, { written: count, file: out, seed }, [
+    `Wrote ${count} cars to ${out} (seed ${seed}). Import them with: npm run -s cli -- catalogue import ${out}`,
+  ]);
 }
 
 export const catalogueCommands: CommandEntries = [
-  ['catalogue import', { options: { kind: { type: 'string' }, provider: { type: 'string' } }, positionals: ['file'], run: importCatalogueCommand }],
+  [
+    'catalogue import',
+    {
+      options: { kind: { type: 'string' }, provider: { type: 'string' } },
+      positionals: ['file'],
+      run: importCatalogueCommand,
+    },
+  ],
   ['catalogue status', { options: {}, positionals: [], run: statusCommand }],
-  ['catalogue feeds', { options: { provider: { type: 'string' }, limit: { type: 'string' } }, positionals: [], run: feedsCommand }],
+  [
+    'catalogue feeds',
+    { options: { provider: { type: 'string' }, limit: { type: 'string' } }, positionals: [], run: feedsCommand },
+  ],
   ['catalogue report', { options: {}, positionals: ['id'], run: reportCommand }],
   ['catalogue confirm', { options: {}, positionals: ['id'], run: decideCommand(true) }],
   ['catalogue discard', { options: {}, positionals: ['id'], run: decideCommand(false) }],
   [
     'catalogue generate',
     {
-      options: { count: { type: 'string' }, seed: { type: 'string' }, out: { type: 'string' }, 'image-base-url': { type: 'string' } },
+      options: {
+        count: { type: 'string' },
+        seed: { type: 'string' },
+        out: { type: 'string' },
+        'image-base-url': { type: 'string' },
+      },
       positionals: [],
       run: generateCatalogueCommand,
     },

@@ -20,7 +20,11 @@ async function chatLogCommand(args: Args, ctx: Context): Promise<void> {
   const to = text(args.values, 'to');
   const cursor = text(args.values, 'cursor');
   const { chatLogPage } = await loadChatLog();
-  const page = await chatLogPage({ limit, ...(to === undefined ? {} : { to }), ...(cursor === undefined ? {} : { cursor }) }).catch((error: Error) => {
+  const page = await chatLogPage({
+    limit,
+    ...(to === undefined ? {} : { to }),
+    ...(cursor === undefined ? {} : { cursor }),
+  }).catch((error: Error) => {
     throw error instanceof RangeError ? new UsageError(`--cursor: ${error.message}`) : error;
   });
   // The text in full, as the recipient reads it; the template it came from beside it.
@@ -31,11 +35,17 @@ async function chatLogCommand(args: Args, ctx: Context): Promise<void> {
     m.messageId,
     oneLine(m.text ?? ''),
   ]);
-  const older = page.next ? [`older messages: npm run -s cli -- chat log --limit ${limit}${to ? ` --to ${to}` : ''} --cursor ${page.next}`] : [];
+  const older = page.next
+    ? [`older messages: npm run -s cli -- chat log --limit ${limit}${to ? ` --to ${to}` : ''} --cursor ${page.next}`]
+    : [];
   emit(ctx, page, [...table(['time', 'to', 'template', 'message id', 'text'], rows), ...older]);
 }
 
-const chatLog: Command = { options: { limit: { type: 'string' }, to: { type: 'string' }, cursor: { type: 'string' } }, positionals: [], run: chatLogCommand };
+const chatLog: Command = {
+  options: { limit: { type: 'string' }, to: { type: 'string' }, cursor: { type: 'string' } },
+  positionals: [],
+  run: chatLogCommand,
+};
 
 /** The catalogue as Meta's "create message template" requests take it, one per name and language. */
 function metaTemplates(prefix: string) {
@@ -55,7 +65,10 @@ export function markdownCatalogue(): string[] {
   return [
     '| name (after the stage prefix) | parameters | English | Arabic |',
     '|---|---|---|---|',
-    ...CHAT_TEMPLATES.map((t) => `| \`${t.key}\` | ${t.parameters.map((p, i) => `{{${i + 1}}} ${p}`).join(', ')} | ${cell(t.body.en)} | ${cell(t.body.ar)} |`),
+    ...CHAT_TEMPLATES.map(
+      (t) =>
+        `| \`${t.key}\` | ${t.parameters.map((p, i) => `{{${i + 1}}} ${p}`).join(', ')} | ${cell(t.body.en)} | ${cell(t.body.ar)} |`,
+    ),
   ];
 }
 
@@ -65,7 +78,10 @@ async function chatTemplatesCommand(args: Args, ctx: Context): Promise<void> {
     return;
   }
   const prefix = text(args.values, 'prefix') ?? process.env.WHATSAPP_TEMPLATE_PREFIX ?? 'vpo_';
-  if (!/^[a-z0-9_]*$/.test(prefix)) throw new UsageError("--prefix may hold only lower-case letters, digits and underscores (as Meta's template names)");
+  if (!/^[a-z0-9_]*$/.test(prefix))
+    throw new UsageError(
+      "--prefix may hold only lower-case letters, digits and underscores (as Meta's template names)",
+    );
   const rows = metaTemplates(prefix).map((t) => [t.name, t.language, t.category, t.components[0]!.text]);
   emit(ctx, metaTemplates(prefix), table(['name', 'language', 'category', 'body'], rows));
 }
@@ -74,7 +90,10 @@ async function chatTemplatesCommand(args: Args, ctx: Context): Promise<void> {
 function apiOf(args: Args, ctx: Context): string {
   const given = text(args.values, 'api');
   if (given) return given;
-  if (!ctx.target.api) throw new UsageError(`"${args.command}" with --target ${ctx.target.target.kind} needs --api URL, the address of the stage's API`);
+  if (!ctx.target.api)
+    throw new UsageError(
+      `"${args.command}" with --target ${ctx.target.target.kind} needs --api URL, the address of the stage's API`,
+    );
   return ctx.target.api.url;
 }
 const secretOf = (args: Args) => text(args.values, 'secret') ?? LOCAL_WHATSAPP.appSecret;
@@ -83,9 +102,14 @@ async function deliver(args: Args, ctx: Context, payload: unknown, done: string)
   const api = apiOf(args, ctx);
   const answer = await postWebhook(api, payload, secretOf(args)).catch((error: unknown) => {
     const cause = error instanceof Error ? oneLine(causeOf(error)) : String(error);
-    throw new FailedError(text(args.values, 'api') || !ctx.target.api ? `the API at ${api} did not answer (${cause})` : ctx.target.api.unreachable(api, cause));
+    throw new FailedError(
+      text(args.values, 'api') || !ctx.target.api
+        ? `the API at ${api} did not answer (${cause})`
+        : ctx.target.api.unreachable(api, cause),
+    );
   });
-  if (answer.status !== 200) throw new FailedError(`the webhook answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 200)
+    throw new FailedError(`the webhook answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   const data = (answer.body as { data?: unknown }).data;
   emit(ctx, data, [done, JSON.stringify(data)]);
 }
@@ -102,7 +126,9 @@ async function chatStatusCommand(args: Args, ctx: Context): Promise<void> {
   const status = oneOf('status', required(args, 'status'), ['sent', 'delivered', 'read', 'failed'] as const);
   const code = text(args.values, 'error-code');
   if (code !== undefined && status !== 'failed') throw new UsageError('--error-code goes with --status failed');
-  const payload = statusPayload(messageId, status, { ...(code === undefined ? {} : { errorCode: positiveInteger('error-code', code) }) });
+  const payload = statusPayload(messageId, status, {
+    ...(code === undefined ? {} : { errorCode: positiveInteger('error-code', code) }),
+  });
   await deliver(args, ctx, payload, `WhatsApp reported ${messageId} ${status}.`);
 }
 
@@ -119,10 +145,24 @@ export const chatCommands: CommandEntries = [
   // Deprecated: the name from before "outbox" came to mean only the side-effect events table. Same
   // output, so old scripts keep working; left out of the usage text and the list of commands.
   ['chat outbox', { ...chatLog, aliasOf: 'chat log' }],
-  ['chat templates', { options: { prefix: { type: 'string' }, markdown: { type: 'boolean' } }, positionals: [], run: chatTemplatesCommand }],
+  [
+    'chat templates',
+    {
+      options: { prefix: { type: 'string' }, markdown: { type: 'boolean' } },
+      positionals: [],
+      run: chatTemplatesCommand,
+    },
+  ],
   [
     'chat status',
-    { options: { ...WEBHOOK_OPTIONS, status: { type: 'string' }, 'error-code': { type: 'string' } }, positionals: ['messageId'], run: chatStatusCommand },
+    {
+      options: { ...WEBHOOK_OPTIONS, status: { type: 'string' }, 'error-code': { type: 'string' } },
+      positionals: ['messageId'],
+      run: chatStatusCommand,
+    },
   ],
-  ['chat inbound', { options: { ...WEBHOOK_OPTIONS, text: { type: 'string' } }, positionals: ['phone'], run: chatInboundCommand }],
+  [
+    'chat inbound',
+    { options: { ...WEBHOOK_OPTIONS, text: { type: 'string' } }, positionals: ['phone'], run: chatInboundCommand },
+  ],
 ];

@@ -5,14 +5,32 @@
  */
 import { STAFF_TOOL, type RateLimit, type Role } from '../../../lib/domain/caller.js';
 import { PLATFORM_SCOPE } from '../../../lib/domain/scope.js';
-import { disableGatewayKey, registerGatewayKey, USAGE_PLANS, usagePlanName, type UsagePlanName } from '../../../lib/gateway/keys.js';
+import {
+  disableGatewayKey,
+  registerGatewayKey,
+  USAGE_PLANS,
+  usagePlanName,
+  type UsagePlanName,
+} from '../../../lib/gateway/keys.js';
 import { cliGateway } from '../gateway.js';
 import { allRoutes } from '../../../lib/schemas/index.js';
 import { routeKeyOf } from '../../../lib/schemas/route.js';
 import type { Tenant } from '../../../lib/store/tenants.js';
 import type { ApiKeyView } from '../../../lib/use-cases/api-keys.js';
 import type { UserView } from '../../../lib/use-cases/users.js';
-import { FailedError, isoInstant, list, owner, positiveInteger, requiredOwner, role, shortText, text, UsageError, type Args } from '../args.js';
+import {
+  FailedError,
+  isoInstant,
+  list,
+  owner,
+  positiveInteger,
+  requiredOwner,
+  role,
+  shortText,
+  text,
+  UsageError,
+  type Args,
+} from '../args.js';
 import { knownTenant, notFoundAs, type CommandEntries, type Context } from '../command.js';
 import { emit, table } from '../output.js';
 
@@ -33,7 +51,9 @@ function allowedRoutes(args: Args): string[] | undefined {
   const routes = list('routes', given);
   const unknown = routes.filter((route) => route !== '*' && !KNOWN_ROUTE_KEYS.has(route));
   if (unknown.length > 0) {
-    throw new UsageError(`unknown route ${unknown.map((r) => `"${r}"`).join(', ')}; routes: ${[...KNOWN_ROUTE_KEYS].join(', ')}, or *`);
+    throw new UsageError(
+      `unknown route ${unknown.map((r) => `"${r}"`).join(', ')}; routes: ${[...KNOWN_ROUTE_KEYS].join(', ')}, or *`,
+    );
   }
   return routes;
 }
@@ -58,7 +78,8 @@ function expiresAtOf(args: Args): string | undefined {
 
 function usagePlanOf(args: Args): UsagePlanName {
   const plan = text(args.values, 'plan') ?? 'standard';
-  if (!(USAGE_PLANS as readonly string[]).includes(plan)) throw new UsageError(`--plan must be one of ${USAGE_PLANS.join(', ')}, got "${plan}"`);
+  if (!(USAGE_PLANS as readonly string[]).includes(plan))
+    throw new UsageError(`--plan must be one of ${USAGE_PLANS.join(', ')}, got "${plan}"`);
   return plan as UsagePlanName;
 }
 
@@ -66,7 +87,9 @@ function graceHoursOf(args: Args): number {
   const given = text(args.values, 'grace-hours');
   if (given === undefined) return GRACE_HOURS_DEFAULT;
   if (!/^\d{1,4}$/.test(given) || Number(given) > GRACE_HOURS_MAX) {
-    throw new UsageError(`--grace-hours must be a whole number of hours from 0 to ${GRACE_HOURS_MAX} (30 days), got "${given}"`);
+    throw new UsageError(
+      `--grace-hours must be a whole number of hours from 0 to ${GRACE_HOURS_MAX} (30 days), got "${given}"`,
+    );
   }
   return Number(given);
 }
@@ -85,7 +108,10 @@ async function holderOf(args: Args, ctx: Context): Promise<Holder> {
   const givenRole = roleFlag === undefined || roleFlag === '' ? undefined : role('role', roleFlag);
   const userId = text(args.values, 'user-id');
   if (userId === undefined) {
-    if (givenRole === undefined) throw new UsageError('"keys create" needs --role, or --user-id for the key of a registered user (see `cli help`)');
+    if (givenRole === undefined)
+      throw new UsageError(
+        '"keys create" needs --role, or --user-id for the key of a registered user (see `cli help`)',
+      );
     const who = requiredOwner(args, 'a key');
     const tenant = 'tenantId' in who ? await knownTenant(ctx, who.tenantId) : undefined;
     return { role: givenRole, ...(tenant ? { tenant, tenantId: tenant.id } : {}) };
@@ -93,9 +119,13 @@ async function holderOf(args: Args, ctx: Context): Promise<Holder> {
   if (userId === '') throw new UsageError('--user-id needs a user id (see `cli users list`)');
   const who = owner(args);
   const { getUser } = await loadUsers();
-  const user = await getUser(STAFF_TOOL, userId).catch(notFoundAs(`no user with id "${userId}" (see \`cli users list\`)`, UsageError));
+  const user = await getUser(STAFF_TOOL, userId).catch(
+    notFoundAs(`no user with id "${userId}" (see \`cli users list\`)`, UsageError),
+  );
   if (givenRole !== undefined && givenRole !== user.role) {
-    throw new UsageError(`--role ${givenRole} does not match user ${user.id}, who is a ${user.role}: a user's key takes the user's role (leave --role out)`);
+    throw new UsageError(
+      `--role ${givenRole} does not match user ${user.id}, who is a ${user.role}: a user's key takes the user's role (leave --role out)`,
+    );
   }
   const ofUser = user.tenantId === undefined ? 'platform staff' : `of tenant ${user.tenantId}`;
   if (who && ('platform' in who ? user.tenantId !== undefined : who.tenantId !== user.tenantId)) {
@@ -104,7 +134,12 @@ async function holderOf(args: Args, ctx: Context): Promise<Holder> {
     );
   }
   const tenant = user.tenantId === undefined ? undefined : await ctx.store.getTenant(user.tenantId);
-  return { role: user.role, user, ...(user.tenantId === undefined ? {} : { tenantId: user.tenantId }), ...(tenant ? { tenant } : {}) };
+  return {
+    role: user.role,
+    user,
+    ...(user.tenantId === undefined ? {} : { tenantId: user.tenantId }),
+    ...(tenant ? { tenant } : {}),
+  };
 }
 
 const limitsText = (limit: Partial<RateLimit> | undefined): string =>
@@ -116,7 +151,12 @@ const limitsText = (limit: Partial<RateLimit> | undefined): string =>
 
 /** What a key is, as human lines; names of its tenant and user when known, ids otherwise. */
 function keyLines(key: ApiKeyView, names: { tenant?: string; user?: string } = {}): string[] {
-  const tenant = key.tenantId === undefined ? '(platform: every tenant)' : names.tenant ? `${names.tenant} (${key.tenantId})` : key.tenantId;
+  const tenant =
+    key.tenantId === undefined
+      ? '(platform: every tenant)'
+      : names.tenant
+        ? `${names.tenant} (${key.tenantId})`
+        : key.tenantId;
   const user = key.userId === undefined ? '(none)' : names.user ? `${names.user} (${key.userId})` : key.userId;
   return [
     `  role     ${key.role}`,
@@ -128,10 +168,15 @@ function keyLines(key: ApiKeyView, names: { tenant?: string; user?: string } = {
   ];
 }
 
-const ONCE_WARNING = 'This is the only time the key is shown: it cannot be shown again (only its SHA-256 hash is stored). Copy it now.';
+const ONCE_WARNING =
+  'This is the only time the key is shown: it cannot be shown again (only its SHA-256 hash is stored). Copy it now.';
 
 /** API Gateway checks the key of a private route itself: in AWS the same value is registered with a usage plan. */
-async function registerInGateway(ctx: Context, key: { key: string; apiKey: ApiKeyView }, plan: UsagePlanName): Promise<string[]> {
+async function registerInGateway(
+  ctx: Context,
+  key: { key: string; apiKey: ApiKeyView },
+  plan: UsagePlanName,
+): Promise<string[]> {
   const target = ctx.target.target;
   if (target.kind !== 'aws') return [];
   const registered = await registerGatewayKey(cliGateway(target.region), {
@@ -141,7 +186,9 @@ async function registerInGateway(ctx: Context, key: { key: string; apiKey: ApiKe
     plan,
     description: key.apiKey.name,
   });
-  return [`Registered with API Gateway as key ${registered.gatewayKeyId} on usage plan ${usagePlanName(plan, target.stage)}.`];
+  return [
+    `Registered with API Gateway as key ${registered.gatewayKeyId} on usage plan ${usagePlanName(plan, target.stage)}.`,
+  ];
 }
 
 async function createKeyCommand(args: Args, ctx: Context): Promise<void> {
@@ -167,7 +214,10 @@ async function createKeyCommand(args: Args, ctx: Context): Promise<void> {
   const { key, apiKey } = issued;
   emit(ctx, { key, warning: ONCE_WARNING, notes, record: apiKey }, [
     `Created API key ${apiKey.id} "${apiKey.name}"`,
-    ...keyLines(apiKey, { ...(holder.tenant ? { tenant: holder.tenant.name } : {}), ...(holder.user ? { user: holder.user.name } : {}) }),
+    ...keyLines(apiKey, {
+      ...(holder.tenant ? { tenant: holder.tenant.name } : {}),
+      ...(holder.user ? { user: holder.user.name } : {}),
+    }),
     '',
     `  X-API-Key: ${key}`,
     '',
@@ -192,7 +242,10 @@ async function listKeysCommand(args: Args, ctx: Context): Promise<void> {
   if (tenantId === '') throw new UsageError('--tenant needs a tenant id');
   if (tenantId !== undefined) await knownTenant(ctx, tenantId);
   const { listApiKeys } = await loadKeys();
-  const keys = (await listApiKeys(STAFF_TOOL, tenantId === undefined ? {} : { tenantId })).map((k) => ({ ...k, status: statusOf(k) }));
+  const keys = (await listApiKeys(STAFF_TOOL, tenantId === undefined ? {} : { tenantId })).map((k) => ({
+    ...k,
+    status: statusOf(k),
+  }));
   const rows = keys.map((k) => [
     k.id,
     k.name,
@@ -210,7 +263,23 @@ async function listKeysCommand(args: Args, ctx: Context): Promise<void> {
   emit(
     ctx,
     keys,
-    table(['id', 'name', 'key prefix', 'role', 'tenant', 'user', 'routes', 'status', 'created', 'expires', 'last used', 'revoked/disabled'], rows),
+    table(
+      [
+        'id',
+        'name',
+        'key prefix',
+        'role',
+        'tenant',
+        'user',
+        'routes',
+        'status',
+        'created',
+        'expires',
+        'last used',
+        'revoked/disabled',
+      ],
+      rows,
+    ),
   );
 }
 
@@ -225,7 +294,9 @@ async function revokeKeyCommand(args: Args, ctx: Context): Promise<void> {
   const target = ctx.target.target;
   if (target.kind === 'aws') await disableGatewayKey(cliGateway(target.region), id);
   emit(ctx, { id, revokedAt, alreadyRevoked }, [
-    alreadyRevoked ? `API key ${id} was already revoked at ${revokedAt}.` : `Revoked API key ${id} "${existing.name}" at ${revokedAt}.`,
+    alreadyRevoked
+      ? `API key ${id} was already revoked at ${revokedAt}.`
+      : `Revoked API key ${id} "${existing.name}" at ${revokedAt}.`,
     // Warm API containers notice the revocation stamp within seconds (lib/use-cases/shared/api-key-cache.ts).
     'API containers that used it recently may accept it for up to 5 seconds more.',
   ]);
@@ -281,5 +352,8 @@ export const keyCommands: CommandEntries = [
   ],
   ['keys list', { options: { tenant: { type: 'string' } }, positionals: [], run: listKeysCommand }],
   ['keys revoke', { options: {}, positionals: ['id'], run: revokeKeyCommand }],
-  ['keys rotate', { options: { 'grace-hours': { type: 'string' }, ...PLAN_OPTION }, positionals: ['id'], run: rotateKeyCommand }],
+  [
+    'keys rotate',
+    { options: { 'grace-hours': { type: 'string' }, ...PLAN_OPTION }, positionals: ['id'], run: rotateKeyCommand },
+  ],
 ];

@@ -9,15 +9,32 @@ const loadOutboxStore = () => import('../../../lib/store/outbox.js');
 async function parkedOutboxCommand(_args: Args, ctx: Context): Promise<void> {
   const { parkedEvents } = await loadOutboxStore();
   const parked = await parkedEvents(200);
-  const rows = parked.map((e) => [e.id, e.kind, e.event ?? '', e.orderId, String(e.attempts), e.updatedAt, (e.lastError ?? '').slice(0, 80)]);
-  emit(ctx, parked, rows.length === 0 ? ['No parked side effects.'] : table(['id', 'kind', 'event', 'order', 'attempts', 'parked at', 'last error'], rows));
+  const rows = parked.map((e) => [
+    e.id,
+    e.kind,
+    e.event ?? '',
+    e.orderId,
+    String(e.attempts),
+    e.updatedAt,
+    (e.lastError ?? '').slice(0, 80),
+  ]);
+  emit(
+    ctx,
+    parked,
+    rows.length === 0
+      ? ['No parked side effects.']
+      : table(['id', 'kind', 'event', 'order', 'attempts', 'parked at', 'last error'], rows),
+  );
 }
 
 async function replayOutboxCommand(args: Args, ctx: Context): Promise<void> {
   const { replay } = await loadOutboxStore();
   const id = args.positionals[0]!;
-  if (!(await replay(id))) throw new FailedError(`No outbox event ${id} waiting to be replayed (unknown, or already done)`);
-  emit(ctx, { replayed: id }, [`Event ${id} is due again; the consumer delivers it within a minute (a second locally).`]);
+  if (!(await replay(id)))
+    throw new FailedError(`No outbox event ${id} waiting to be replayed (unknown, or already done)`);
+  emit(ctx, { replayed: id }, [
+    `Event ${id} is due again; the consumer delivers it within a minute (a second locally).`,
+  ]);
 }
 
 export const outboxCommands: CommandEntries = [

@@ -26,7 +26,13 @@ export const rateCommands: CommandEntries = [
   [
     'rates set',
     {
-      options: { from: { type: 'string' }, to: { type: 'string' }, rate: { type: 'string' }, source: { type: 'string' }, 'as-of': { type: 'string' } },
+      options: {
+        from: { type: 'string' },
+        to: { type: 'string' },
+        rate: { type: 'string' },
+        source: { type: 'string' },
+        'as-of': { type: 'string' },
+      },
       positionals: [],
       run: setRateCommand,
     },

@@ -50,7 +50,9 @@ const MARKUP_MAX = 5;
 function markupValue(value: string): string {
   const inRange = /^\d{1,12}(\.\d{1,12})?$/.test(value) && Number(value) >= MARKUP_MIN && Number(value) <= MARKUP_MAX;
   if (!inRange) {
-    throw new UsageError(`--markup must be a decimal from ${MARKUP_MIN} to ${MARKUP_MAX}, the multiplier of the auction price (1.08 adds 8%), got "${value}"`);
+    throw new UsageError(
+      `--markup must be a decimal from ${MARKUP_MIN} to ${MARKUP_MAX}, the multiplier of the auction price (1.08 adds 8%), got "${value}"`,
+    );
   }
   return value;
 }
@@ -61,7 +63,8 @@ function providersOption(args: Args): Tenant['visibleProviders'] | undefined {
   if (chosen === undefined) return undefined;
   const visibleProviders = list('providers', chosen);
   const unknown = visibleProviders.filter((provider) => !(PROVIDERS as readonly string[]).includes(provider));
-  if (unknown.length > 0) throw new UsageError(`unknown provider ${unknown.join(', ')}; providers: ${PROVIDERS.join(', ')}`);
+  if (unknown.length > 0)
+    throw new UsageError(`unknown provider ${unknown.join(', ')}; providers: ${PROVIDERS.join(', ')}`);
   return visibleProviders as Tenant['visibleProviders'];
 }
 
@@ -73,7 +76,9 @@ function catalogueOptions(args: Args): Partial<Pick<Tenant, 'markup' | 'visibleP
   return {
     ...(markup === undefined ? {} : { markup: markupValue(markup) }),
     ...(visibleProviders ? { visibleProviders } : {}),
-    ...(publishedOnly === undefined ? {} : { publishedOnly: oneOf('published-only', publishedOnly, ['true', 'false'] as const) === 'true' }),
+    ...(publishedOnly === undefined
+      ? {}
+      : { publishedOnly: oneOf('published-only', publishedOnly, ['true', 'false'] as const) === 'true' }),
   };
 }
 
@@ -120,7 +125,19 @@ const tenantRow = (t: Tenant) => [
   tenantTimeZone(t),
   t.createdAt,
 ];
-const TENANT_HEADERS = ['id', 'name', 'subdomain', 'markup', 'providers', 'published only', 'second approver', 'language', 'country', 'time zone', 'created'];
+const TENANT_HEADERS = [
+  'id',
+  'name',
+  'subdomain',
+  'markup',
+  'providers',
+  'published only',
+  'second approver',
+  'language',
+  'country',
+  'time zone',
+  'created',
+];
 
 async function createTenantCommand(args: Args, ctx: Context): Promise<void> {
   const input = tenantInput(args);
@@ -128,7 +145,10 @@ async function createTenantCommand(args: Args, ctx: Context): Promise<void> {
     if (error instanceof ctx.store.SubdomainTakenError) throw new FailedError(error.message);
     throw error;
   });
-  emit(ctx, tenant, [`Created tenant "${tenant.name}" (${tenant.id}); ${zoneSaid(tenant)}.`, ...table(TENANT_HEADERS, [tenantRow(tenant)])]);
+  emit(ctx, tenant, [
+    `Created tenant "${tenant.name}" (${tenant.id}); ${zoneSaid(tenant)}.`,
+    ...table(TENANT_HEADERS, [tenantRow(tenant)]),
+  ]);
 }
 
 const loadSubdomains = () => import('../../../lib/use-cases/tenant-subdomain.js');
@@ -139,7 +159,8 @@ async function subdomainCommand(args: Args, ctx: Context): Promise<void> {
   const subdomain = subdomainValue(args);
   const { changeTenantSubdomain } = await loadSubdomains();
   const { tenant, released } = await changeTenantSubdomain(STAFF_TOOL, id, subdomain).catch((error: unknown) => {
-    if (error instanceof ctx.store.SubdomainTakenError || error instanceof ctx.store.TenantChangedError) throw new FailedError(error.message);
+    if (error instanceof ctx.store.SubdomainTakenError || error instanceof ctx.store.TenantChangedError)
+      throw new FailedError(error.message);
     return notFoundAs(`no tenant with id "${id}" (see \`cli tenants list\`)`)(error);
   });
   const said = released
@@ -183,22 +204,33 @@ async function updateTenantCommand(args: Args, ctx: Context): Promise<void> {
     ...(catalogue.visibleProviders ? [`its storefront shows the cars of ${tenant.visibleProviders.join(', ')}`] : []),
     ...(catalogue.publishedOnly === undefined
       ? []
-      : [tenant.publishedOnly ? 'its storefront shows published cars only' : 'its storefront shows unpublished cars too']),
+      : [
+          tenant.publishedOnly
+            ? 'its storefront shows published cars only'
+            : 'its storefront shows unpublished cars too',
+        ]),
   ];
   const said = [
     ...(catalogueSaid.length > 0 ? [`${catalogueSaid.join(', ')} (${CATALOGUE_DELAY})`] : []),
     ...(secondApprover ? [`second approver ${secondApprover}, ${SECOND_APPROVER[secondApprover]}`] : []),
-    ...(language.defaultLanguage ? [`customers who chose no language get messages in ${language.defaultLanguage === 'ar' ? 'Arabic' : 'English'}`] : []),
+    ...(language.defaultLanguage
+      ? [`customers who chose no language get messages in ${language.defaultLanguage === 'ar' ? 'Arabic' : 'English'}`]
+      : []),
     ...(place.country || place.timeZone ? [zoneSaid(tenant)] : []),
   ];
-  emit(ctx, tenant, [`Tenant "${tenant.name}" (${tenant.id}): ${said.join('; ')}.`, ...table(TENANT_HEADERS, [tenantRow(tenant)])]);
+  emit(ctx, tenant, [
+    `Tenant "${tenant.name}" (${tenant.id}): ${said.join('; ')}.`,
+    ...table(TENANT_HEADERS, [tenantRow(tenant)]),
+  ]);
 }
 
 const loadProfile = () => import('../../../lib/use-cases/tenant-profile.js');
 
 /** What each document still lacks, in one line per document. */
 const missingSaid = (missing: Record<string, string[]>): string[] =>
-  Object.entries(missing).map(([document, fields]) => `  ${document}: ${fields.length === 0 ? 'ready' : `missing ${fields.join(', ')}`}`);
+  Object.entries(missing).map(
+    ([document, fields]) => `  ${document}: ${fields.length === 0 ? 'ready' : `missing ${fields.join(', ')}`}`,
+  );
 
 /**
  * `tenants profile <tenantId>`: shows the legal profile; with `--file profile.json` (the body of
@@ -219,7 +251,15 @@ async function profileCommand(args: Args, ctx: Context): Promise<void> {
       );
     }
     if (!putProfileRoute.validateBody!(body)) {
-      throw validationError(toFieldErrors('file', putProfileRoute.validateBody!.errors, body, putProfileRoute.bodyNames, putProfileRoute.bodyHints));
+      throw validationError(
+        toFieldErrors(
+          'file',
+          putProfileRoute.validateBody!.errors,
+          body,
+          putProfileRoute.bodyNames,
+          putProfileRoute.bodyHints,
+        ),
+      );
     }
     const { version: _version, ...profileText } = body as Record<string, unknown>;
     await writeTenantProfile(STAFF_TOOL, profileText, undefined, tenant.id);
@@ -233,7 +273,11 @@ async function profileCommand(args: Args, ctx: Context): Promise<void> {
   ]);
 }
 
-const IMAGE_TYPES: Record<string, 'image/png' | 'image/jpeg'> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg' };
+const IMAGE_TYPES: Record<string, 'image/png' | 'image/jpeg'> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+};
 
 /** `tenants profile-image <tenantId> logo|stamp --file FILE`, or `--remove`: the image its documents print. */
 async function profileImageCommand(args: Args, ctx: Context): Promise<void> {
@@ -243,10 +287,18 @@ async function profileImageCommand(args: Args, ctx: Context): Promise<void> {
   const image = oneOf('image', kind, PROFILE_IMAGES);
   const { uploadProfileImage, removeProfileImage } = await loadProfile();
   const upload = async () => {
-    if (!file) throw new UsageError(`give the image: tenants profile-image ${id} ${image} --file ${image}.png (PNG or JPEG), or --remove`);
+    if (!file)
+      throw new UsageError(
+        `give the image: tenants profile-image ${id} ${image} --file ${image}.png (PNG or JPEG), or --remove`,
+      );
     const contentType = IMAGE_TYPES[extname(file).toLowerCase()];
     if (!contentType) throw new UsageError(`${file}: the image must be a .png, .jpg or .jpeg file`);
-    return uploadProfileImage(STAFF_TOOL, image, { contentType, data: readFileSync(file).toString('base64') }, tenant.id);
+    return uploadProfileImage(
+      STAFF_TOOL,
+      image,
+      { contentType, data: readFileSync(file).toString('base64') },
+      tenant.id,
+    );
   };
   const profile = args.values.remove === true ? await removeProfileImage(STAFF_TOOL, image, tenant.id) : await upload();
   const stored = profile[image];
@@ -278,7 +330,10 @@ export const tenantCommands: CommandEntries = [
     },
   ],
   ['tenants list', { options: {}, positionals: [], run: listTenantsCommand }],
-  ['tenants subdomain', { options: { subdomain: { type: 'string' } }, positionals: ['tenantId'], run: subdomainCommand }],
+  [
+    'tenants subdomain',
+    { options: { subdomain: { type: 'string' } }, positionals: ['tenantId'], run: subdomainCommand },
+  ],
   [
     'tenants update',
     {
@@ -298,6 +353,10 @@ export const tenantCommands: CommandEntries = [
   ['tenants profile', { options: { file: { type: 'string' } }, positionals: ['tenantId'], run: profileCommand }],
   [
     'tenants profile-image',
-    { options: { file: { type: 'string' }, remove: { type: 'boolean' } }, positionals: ['tenantId', 'logo|stamp'], run: profileImageCommand },
+    {
+      options: { file: { type: 'string' }, remove: { type: 'boolean' } },
+      positionals: ['tenantId', 'logo|stamp'],
+      run: profileImageCommand,
+    },
   ],
 ];

@@ -58,7 +58,13 @@ async function createUserCommand(args: Args, ctx: Context): Promise<void> {
   const fields = contactFields(args);
   const tenant = 'tenantId' in who ? await knownTenant(ctx, who.tenantId) : undefined;
   const { createUser } = await loadUsers();
-  const user = await createUser(STAFF_TOOL, { ...fields, name, role: userRole, mobileNumber, ...(tenant ? { tenantId: tenant.id } : {}) });
+  const user = await createUser(STAFF_TOOL, {
+    ...fields,
+    name,
+    role: userRole,
+    mobileNumber,
+    ...(tenant ? { tenantId: tenant.id } : {}),
+  });
   emit(ctx, user, [
     `Created user ${user.id} "${user.name}", ${user.role} of ${tenant ? `${tenant.name} (${tenant.id})` : 'platform staff'}.`,
     ...table(USER_HEADERS, [userRow(user)]),
@@ -76,7 +82,8 @@ async function listUsersCommand(args: Args, ctx: Context): Promise<void> {
     ? ['tenantId' in who ? who.tenantId : undefined]
     : [undefined, ...(await ctx.store.listTenants()).map((t) => t.id)];
   const users: UserView[] = [];
-  for (const tenantId of tenantIds) users.push(...(await listUsers(STAFF_TOOL, { ...query, ...(tenantId === undefined ? {} : { tenantId }) })));
+  for (const tenantId of tenantIds)
+    users.push(...(await listUsers(STAFF_TOOL, { ...query, ...(tenantId === undefined ? {} : { tenantId }) })));
   emit(ctx, users, table(USER_HEADERS, users.map(userRow)));
 }
 
@@ -99,17 +106,25 @@ async function disabledKeysOf(user: UserView, ctx: Context): Promise<string[]> {
 
 function deactivationLines(disabledKeys: string[]): string[] {
   return [
-    disabledKeys.length === 0 ? 'They had no working API keys.' : `Their API key(s) ${disabledKeys.join(', ')} no longer work.`,
+    disabledKeys.length === 0
+      ? 'They had no working API keys.'
+      : `Their API key(s) ${disabledKeys.join(', ')} no longer work.`,
     // Warm API containers notice the revocation stamp within seconds (lib/use-cases/shared/api-key-cache.ts).
-    ...(disabledKeys.length === 0 ? [] : ['API containers that used them recently may accept them for up to 5 seconds more.']),
+    ...(disabledKeys.length === 0
+      ? []
+      : ['API containers that used them recently may accept them for up to 5 seconds more.']),
   ];
 }
 
 async function updateUserCommand(args: Args, ctx: Context): Promise<void> {
   const [id = ''] = args.positionals;
   const activeFlag = text(args.values, 'active');
-  const changes = { ...contactFields(args), ...(activeFlag === undefined ? {} : { active: oneOf('active', activeFlag, BOOLEANS) === 'true' }) };
-  if (Object.keys(changes).length === 0) throw new UsageError('"users update" needs at least one of --name, --mobile, --email, --language, --active');
+  const changes = {
+    ...contactFields(args),
+    ...(activeFlag === undefined ? {} : { active: oneOf('active', activeFlag, BOOLEANS) === 'true' }),
+  };
+  if (Object.keys(changes).length === 0)
+    throw new UsageError('"users update" needs at least one of --name, --mobile, --email, --language, --active');
   const { updateUser } = await loadUsers();
   const user = await updateUser(STAFF_TOOL, id, changes).catch(notFoundAs(noUser(id)));
   const disabledKeys = user.active ? [] : await disabledKeysOf(user, ctx);
@@ -125,21 +140,44 @@ async function deactivateUserCommand(args: Args, ctx: Context): Promise<void> {
   const { deactivateUser } = await loadUsers();
   const user = await deactivateUser(STAFF_TOOL, id).catch(notFoundAs(noUser(id)));
   const disabledKeys = await disabledKeysOf(user, ctx);
-  emit(ctx, { user, disabledKeys }, [`Deactivated user ${user.id} "${user.name}" (${user.role}).`, ...deactivationLines(disabledKeys)]);
+  emit(ctx, { user, disabledKeys }, [
+    `Deactivated user ${user.id} "${user.name}" (${user.role}).`,
+    ...deactivationLines(disabledKeys),
+  ]);
 }
 
-const CONTACT_OPTIONS = { name: { type: 'string' }, mobile: { type: 'string' }, email: { type: 'string' }, language: { type: 'string' } } as const;
+const CONTACT_OPTIONS = {
+  name: { type: 'string' },
+  mobile: { type: 'string' },
+  email: { type: 'string' },
+  language: { type: 'string' },
+} as const;
 
 export const userCommands: CommandEntries = [
   [
     'users create',
     {
-      options: { ...CONTACT_OPTIONS, role: { type: 'string' }, tenant: { type: 'string' }, platform: { type: 'boolean' } },
+      options: {
+        ...CONTACT_OPTIONS,
+        role: { type: 'string' },
+        tenant: { type: 'string' },
+        platform: { type: 'boolean' },
+      },
       positionals: [],
       run: createUserCommand,
     },
   ],
-  ['users list', { options: { tenant: { type: 'string' }, platform: { type: 'boolean' }, role: { type: 'string' } }, positionals: [], run: listUsersCommand }],
-  ['users update', { options: { ...CONTACT_OPTIONS, active: { type: 'string' } }, positionals: ['userId'], run: updateUserCommand }],
+  [
+    'users list',
+    {
+      options: { tenant: { type: 'string' }, platform: { type: 'boolean' }, role: { type: 'string' } },
+      positionals: [],
+      run: listUsersCommand,
+    },
+  ],
+  [
+    'users update',
+    { options: { ...CONTACT_OPTIONS, active: { type: 'string' } }, positionals: ['userId'], run: updateUserCommand },
+  ],
   ['users deactivate', { options: {}, positionals: ['userId'], run: deactivateUserCommand }],
 ];

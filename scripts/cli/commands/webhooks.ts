@@ -21,7 +21,10 @@ function eventTypes(args: Args): EventType[] | undefined {
   if (given === '*') return [];
   const types = list('events', given);
   const unknown = types.filter((t) => !isEventType(t));
-  if (unknown.length > 0) throw new UsageError(`unknown event type ${unknown.map((t) => `"${t}"`).join(', ')}; types: ${EVENT_TYPES.join(', ')}, or *`);
+  if (unknown.length > 0)
+    throw new UsageError(
+      `unknown event type ${unknown.map((t) => `"${t}"`).join(', ')}; types: ${EVENT_TYPES.join(', ')}, or *`,
+    );
   return types as EventType[];
 }
 
@@ -45,7 +48,11 @@ async function createCommand(args: Args, ctx: Context): Promise<void> {
     ...(types ? { eventTypes: types } : {}),
     ...(description ? { description } : {}),
   });
-  emit(ctx, created, [...describe(created.endpoint), '', `Signing secret (shown once; give it to the receiver): ${created.secret}`]);
+  emit(ctx, created, [
+    ...describe(created.endpoint),
+    '',
+    `Signing secret (shown once; give it to the receiver): ${created.secret}`,
+  ]);
 }
 
 async function listCommand(args: Args, ctx: Context): Promise<void> {
@@ -61,7 +68,13 @@ async function listCommand(args: Args, ctx: Context): Promise<void> {
     e.failingSince ?? '-',
     e.lastSuccessAt ?? '-',
   ]);
-  emit(ctx, endpoints, rows.length === 0 ? ['No webhook endpoints.'] : table(['id', 'url', 'events', 'state', 'failing since', 'last success'], rows));
+  emit(
+    ctx,
+    endpoints,
+    rows.length === 0
+      ? ['No webhook endpoints.']
+      : table(['id', 'url', 'events', 'state', 'failing since', 'last success'], rows),
+  );
 }
 
 async function showCommand(args: Args, ctx: Context): Promise<void> {
@@ -82,7 +95,8 @@ async function updateCommand(args: Args, ctx: Context, enabled?: boolean): Promi
     ...(description !== undefined ? { description } : {}),
     ...(enabled !== undefined ? { enabled } : {}),
   };
-  if (Object.keys(change).length === 0) throw new UsageError('nothing to change: give --url, --events or --description');
+  if (Object.keys(change).length === 0)
+    throw new UsageError('nothing to change: give --url, --events or --description');
   const { updateWebhookEndpoint } = await loadEndpoints();
   const endpoint = await updateWebhookEndpoint(STAFF_TOOL, id, change).catch(notFoundAs(noEndpoint(id)));
   emit(ctx, endpoint, describe(endpoint));
@@ -104,7 +118,11 @@ async function rotateCommand(args: Args, ctx: Context): Promise<void> {
   if (hours !== undefined && (!/^\d{1,3}$/.test(hours) || Number(hours) > 168))
     throw new UsageError(`--grace-hours must be a whole number from 0 to 168 (7 days), got "${hours}"`);
   const { rotateWebhookSecret } = await loadEndpoints();
-  const rotated = await rotateWebhookSecret(STAFF_TOOL, id, hours === undefined ? undefined : Number(hours) * 3600).catch(notFoundAs(noEndpoint(id)));
+  const rotated = await rotateWebhookSecret(
+    STAFF_TOOL,
+    id,
+    hours === undefined ? undefined : Number(hours) * 3600,
+  ).catch(notFoundAs(noEndpoint(id)));
   emit(ctx, rotated, [
     ...describe(rotated.endpoint),
     '',
@@ -147,7 +165,9 @@ async function deliveriesCommand(args: Args, ctx: Context): Promise<void> {
   emit(
     ctx,
     page.data,
-    rows.length === 0 ? ['No deliveries.'] : table(['event id', 'type', 'event time', 'status', 'attempts', 'last answer', 'next attempt'], rows),
+    rows.length === 0
+      ? ['No deliveries.']
+      : table(['event id', 'type', 'event time', 'status', 'attempts', 'last answer', 'next attempt'], rows),
   );
 }
 
@@ -159,26 +179,56 @@ async function replayCommand(args: Args, ctx: Context): Promise<void> {
     throw new UsageError('give either --delivery <event id> or --since <instant> (every failed delivery since then)');
   const { replayFailedWebhooks, replayWebhookDelivery } = await loadDeliveries();
   if (delivery !== undefined) {
-    const replayed = await replayWebhookDelivery(STAFF_TOOL, id, delivery).catch(notFoundAs(`no delivery ${delivery} of endpoint ${id}`));
+    const replayed = await replayWebhookDelivery(STAFF_TOOL, id, delivery).catch(
+      notFoundAs(`no delivery ${delivery} of endpoint ${id}`),
+    );
     emit(ctx, replayed, [`Delivery ${delivery} is due again.`]);
     return;
   }
-  const result = await replayFailedWebhooks(STAFF_TOOL, id, isoInstant('since', since!)).catch(notFoundAs(noEndpoint(id)));
+  const result = await replayFailedWebhooks(STAFF_TOOL, id, isoInstant('since', since!)).catch(
+    notFoundAs(noEndpoint(id)),
+  );
   emit(ctx, result, [`${result.replayed} failed deliveries are due again.`]);
 }
 
 const endpointFlags = { url: { type: 'string' }, events: { type: 'string' }, description: { type: 'string' } } as const;
 
 export const webhookCommands: CommandEntries = [
-  ['webhooks create', { options: { tenant: { type: 'string' }, ...endpointFlags }, positionals: [], run: createCommand }],
+  [
+    'webhooks create',
+    { options: { tenant: { type: 'string' }, ...endpointFlags }, positionals: [], run: createCommand },
+  ],
   ['webhooks list', { options: { tenant: { type: 'string' } }, positionals: [], run: listCommand }],
   ['webhooks show', { options: {}, positionals: ['endpointId'], run: showCommand }],
-  ['webhooks update', { options: endpointFlags, positionals: ['endpointId'], run: (args, ctx) => updateCommand(args, ctx) }],
-  ['webhooks disable', { options: {}, positionals: ['endpointId'], run: (args, ctx) => updateCommand(args, ctx, false) }],
+  [
+    'webhooks update',
+    { options: endpointFlags, positionals: ['endpointId'], run: (args, ctx) => updateCommand(args, ctx) },
+  ],
+  [
+    'webhooks disable',
+    { options: {}, positionals: ['endpointId'], run: (args, ctx) => updateCommand(args, ctx, false) },
+  ],
   ['webhooks enable', { options: {}, positionals: ['endpointId'], run: (args, ctx) => updateCommand(args, ctx, true) }],
   ['webhooks delete', { options: {}, positionals: ['endpointId'], run: deleteCommand }],
-  ['webhooks rotate', { options: { 'grace-hours': { type: 'string' } }, positionals: ['endpointId'], run: rotateCommand }],
+  [
+    'webhooks rotate',
+    { options: { 'grace-hours': { type: 'string' } }, positionals: ['endpointId'], run: rotateCommand },
+  ],
   ['webhooks test', { options: {}, positionals: ['endpointId'], run: testCommand }],
-  ['webhooks deliveries', { options: { failed: { type: 'boolean' }, since: { type: 'string' } }, positionals: ['endpointId'], run: deliveriesCommand }],
-  ['webhooks replay', { options: { delivery: { type: 'string' }, since: { type: 'string' } }, positionals: ['endpointId'], run: replayCommand }],
+  [
+    'webhooks deliveries',
+    {
+      options: { failed: { type: 'boolean' }, since: { type: 'string' } },
+      positionals: ['endpointId'],
+      run: deliveriesCommand,
+    },
+  ],
+  [
+    'webhooks replay',
+    {
+      options: { delivery: { type: 'string' }, since: { type: 'string' } },
+      positionals: ['endpointId'],
+      run: replayCommand,
+    },
+  ],
 ];

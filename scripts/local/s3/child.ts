@@ -64,8 +64,13 @@ async function runEmulator(port: number, directory: string): Promise<void> {
   server.once('error', (error) => send({ type: 'failed', reason: oneLine(error) }, () => process.exit(1)));
   server.listen(port, '127.0.0.1', () => {
     server.removeAllListeners('error');
-    server.on('error', (error) => send({ type: 'fatal', reason: `its HTTP server failed: ${oneLine(error)}` }, () => process.exit(1)));
-    server.on('close', () => closing || send({ type: 'fatal', reason: 'its HTTP server closed' }, () => process.exit(1)));
+    server.on('error', (error) =>
+      send({ type: 'fatal', reason: `its HTTP server failed: ${oneLine(error)}` }, () => process.exit(1)),
+    );
+    server.on(
+      'close',
+      () => closing || send({ type: 'fatal', reason: 'its HTTP server closed' }, () => process.exit(1)),
+    );
     send({ type: 'ready', port: (server.address() as AddressInfo).port });
   });
 }

@@ -24,7 +24,10 @@ export function reportEvents(app: S3rverApp, S3Event: S3EventClass, report: (rec
     await deleteObject(bucket, key);
     const ctx = requests.getStore();
     if (ctx?.method === 'POST' && 'delete' in ctx.query)
-      ctx.app.emit('event', new S3Event({ bucket, eventType: 'Delete', S3Item: { key } }, { reqHeaders: ctx.headers, sourceIp: ctx.ip }));
+      ctx.app.emit(
+        'event',
+        new S3Event({ bucket, eventType: 'Delete', S3Item: { key } }, { reqHeaders: ctx.headers, sourceIp: ctx.ip }),
+      );
   };
   app.on('event', (event: { Records: RawRecord[] }) => {
     const ctx = requests.getStore();

@@ -30,7 +30,9 @@ export function answerUncaughtExceptions(log: Log): void {
     if (ctx.res.headersSent) ctx.res.destroy();
     else {
       const body = errorXml('InternalError', 'We encountered an internal error. Please try again.');
-      ctx.res.writeHead(500, { 'content-type': 'application/xml', 'content-length': Buffer.byteLength(body) }).end(body);
+      ctx.res
+        .writeHead(500, { 'content-type': 'application/xml', 'content-length': Buffer.byteLength(body) })
+        .end(body);
     }
   });
 }
@@ -45,13 +47,19 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket, 
     error.code === 'HPE_HEADER_OVERFLOW'
       ? ['RequestHeaderSectionTooLarge', 'Your request header section exceeds the maximum allowed size.']
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? ['RequestTimeout', 'Your socket connection to the server was not read from or written to within the timeout period.']
+        ? [
+            'RequestTimeout',
+            'Your socket connection to the server was not read from or written to within the timeout period.',
+          ]
         : ['BadRequest', 'An error occurred when parsing the HTTP request.'];
   log(`400 ${code} on an unparsable request: ${oneLine(error)}`);
   const body = errorXml(code, message);
-  socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/xml\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/xml\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
-const requestLine = (ctx: Context) => `${ctx.method} ${ctx.originalUrl.length > 200 ? `${ctx.originalUrl.slice(0, 200)}...` : ctx.originalUrl}`;
+const requestLine = (ctx: Context) =>
+  `${ctx.method} ${ctx.originalUrl.length > 200 ? `${ctx.originalUrl.slice(0, 200)}...` : ctx.originalUrl}`;
 
 const errorXml = (code: string, message: string) => xmlDocument('Error', { Code: code, Message: message });

@@ -16,20 +16,29 @@ const MAX_KEYS = 1000;
 const XMLNS = 'http://s3.amazonaws.com/doc/2006-03-01/';
 
 /** GET Bucket (ListObjects and ListObjectsV2) with S3's order, paging and parameter checks. */
-export async function listBucket(ctx: Context, { S3Error, store }: Hooks, owner: { id: number; displayName: string }): Promise<void> {
+export async function listBucket(
+  ctx: Context,
+  { S3Error, store }: Hooks,
+  owner: { id: number; displayName: string },
+): Promise<void> {
   const bucket = ctx.params.bucket!;
   const param = (name: string): string | undefined => {
     const value = ctx.query[name];
-    if (Array.isArray(value)) throw new S3Error('InvalidArgument', `The parameter ${name} may be given once`, { ArgumentName: name });
+    if (Array.isArray(value))
+      throw new S3Error('InvalidArgument', `The parameter ${name} may be given once`, { ArgumentName: name });
     return value;
   };
   const invalid = (name: string, message: string, value?: string) =>
-    new S3Error('InvalidArgument', message, { ArgumentName: name, ...(value === undefined ? {} : { ArgumentValue: value }) });
+    new S3Error('InvalidArgument', message, {
+      ArgumentName: name,
+      ...(value === undefined ? {} : { ArgumentValue: value }),
+    });
   const v2 = param('list-type') === '2';
   const prefix = param('prefix') ?? '';
   const delimiter = param('delimiter') || undefined;
   const encodingType = param('encoding-type');
-  if (encodingType !== undefined && encodingType !== 'url') throw invalid('encoding-type', 'Invalid Encoding Method specified in Request', encodingType);
+  if (encodingType !== undefined && encodingType !== 'url')
+    throw invalid('encoding-type', 'Invalid Encoding Method specified in Request', encodingType);
   const maxKeysParam = param('max-keys');
   if (maxKeysParam !== undefined && !(/^\d{1,10}$/.test(maxKeysParam) && Number(maxKeysParam) <= 2147483647)) {
     throw invalid('max-keys', 'Provided max-keys not an integer or within integer range', maxKeysParam);
@@ -43,15 +52,22 @@ export async function listBucket(ctx: Context, { S3Error, store }: Hooks, owner:
     startAfter =
       token === undefined
         ? (param('start-after') ?? '')
-        : startAfterOf(token, bucket, () => invalid('continuation-token', 'The continuation token provided is incorrect'));
+        : startAfterOf(token, bucket, () =>
+            invalid('continuation-token', 'The continuation token provided is incorrect'),
+          );
   } else {
-    if ('continuation-token' in ctx.query) throw invalid('continuation-token', 'continuation-token only supported in REST.GET.BUCKET with list-type=2');
-    if ('start-after' in ctx.query) throw invalid('start-after', 'startAfter only supported in REST.GET.BUCKET with list-type=2');
+    if ('continuation-token' in ctx.query)
+      throw invalid('continuation-token', 'continuation-token only supported in REST.GET.BUCKET with list-type=2');
+    if ('start-after' in ctx.query)
+      throw invalid('start-after', 'startAfter only supported in REST.GET.BUCKET with list-type=2');
     startAfter = param('marker') ?? '';
   }
 
   const keys = await storedKeys(store.getBucketPath(bucket), prefix, startAfter);
-  const page = maxKeys === 0 ? { contents: [], prefixes: [], truncated: false, last: undefined } : pageOf(keys, { prefix, delimiter, startAfter, maxKeys });
+  const page =
+    maxKeys === 0
+      ? { contents: [], prefixes: [], truncated: false, last: undefined }
+      : pageOf(keys, { prefix, delimiter, startAfter, maxKeys });
   const metadata = await Promise.all(
     page.contents.map((key) =>
       store.getMetadata(bucket, key).catch((error: NodeJS.ErrnoException) => {
@@ -89,7 +105,10 @@ export async function listBucket(ctx: Context, { S3Error, store }: Hooks, owner:
             ...optional('StartAfter', token === undefined && startAfter ? encode(startAfter) : undefined),
             KeyCount: contents.length + page.prefixes.length,
           }
-        : { Marker: encode(startAfter), ...optional('NextMarker', delimiter && page.truncated ? encode(page.last!) : undefined) }),
+        : {
+            Marker: encode(startAfter),
+            ...optional('NextMarker', delimiter && page.truncated ? encode(page.last!) : undefined),
+          }),
       MaxKeys: maxKeysParam ?? MAX_KEYS,
       ...optional('Delimiter', delimiter && encode(delimiter)),
       IsTruncated: page.truncated,
@@ -144,7 +163,10 @@ async function storedKeys(bucketPath: string, prefix: string, startAfter: string
  * against max-keys. A prefix at or before `startAfter` was on an earlier page (its NextMarker or
  * token is the prefix itself), so it is not listed again.
  */
-function pageOf(keys: string[], options: { prefix: string; delimiter: string | undefined; startAfter: string; maxKeys: number }) {
+function pageOf(
+  keys: string[],
+  options: { prefix: string; delimiter: string | undefined; startAfter: string; maxKeys: number },
+) {
   const { prefix, delimiter, startAfter, maxKeys } = options;
   const contents: string[] = [];
   const prefixes: string[] = [];

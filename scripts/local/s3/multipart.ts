@@ -12,11 +12,20 @@ import type { Context, Hooks } from './s3rver.js';
 const MIN_PART_SIZE = 5 * 1024 * 1024;
 
 /** The upload's folder in the fork's store, if `uploadId` names an upload of `key` (of any key when absent). */
-async function uploadFolder({ S3Error, store }: Hooks, bucket: string, uploadId: unknown, key: string | undefined): Promise<string> {
+async function uploadFolder(
+  { S3Error, store }: Hooks,
+  bucket: string,
+  uploadId: unknown,
+  key: string | undefined,
+): Promise<string> {
   const missing = () =>
-    new S3Error('NoSuchUpload', 'The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.', {
-      UploadId: String(uploadId),
-    });
+    new S3Error(
+      'NoSuchUpload',
+      'The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.',
+      {
+        UploadId: String(uploadId),
+      },
+    );
   // The fork puts the id into a path unchecked: only its own format (32 hex digits) is accepted.
   if (typeof uploadId !== 'string' || !/^[0-9a-f]{32}$/.test(uploadId)) throw missing();
   const folder = join(store.getResourcePath(bucket, undefined, 'uploads'), uploadId);
@@ -29,7 +38,12 @@ export function patchMultipart(hooks: Hooks): void {
   const { S3Error, store } = hooks;
   const putPart = store.putPart.bind(store);
   store.putPart = async (bucket, uploadId, partNumber, content) => {
-    if (typeof partNumber !== 'string' || !/^\d{1,5}$/.test(partNumber) || Number(partNumber) < 1 || Number(partNumber) > 10_000) {
+    if (
+      typeof partNumber !== 'string' ||
+      !/^\d{1,5}$/.test(partNumber) ||
+      Number(partNumber) < 1 ||
+      Number(partNumber) > 10_000
+    ) {
       throw new S3Error('InvalidArgument', 'Part number must be an integer between 1 and 10000, inclusive', {
         ArgumentName: 'partNumber',
         ArgumentValue: String(partNumber),
@@ -47,10 +61,16 @@ export function patchMultipart(hooks: Hooks): void {
     const stored = [];
     for (const [i, part] of parts.entries()) {
       if (i > 0 && part.number <= parts[i - 1]!.number) {
-        throw new S3Error('InvalidPartOrder', 'The list of parts was not in ascending order. Parts must be ordered by part number.', { UploadId: uploadId });
+        throw new S3Error(
+          'InvalidPartOrder',
+          'The list of parts was not in ascending order. Parts must be ordered by part number.',
+          { UploadId: uploadId },
+        );
       }
       const file = join(folder, String(part.number));
-      const [md5, size] = await Promise.all([readFile(`${file}.md5`, 'utf8'), stat(file).then((s) => s.size)]).catch(() => [undefined, 0] as const);
+      const [md5, size] = await Promise.all([readFile(`${file}.md5`, 'utf8'), stat(file).then((s) => s.size)]).catch(
+        () => [undefined, 0] as const,
+      );
       if (!Number.isInteger(part.number) || md5 === undefined || md5 !== part.etag) {
         throw new S3Error(
           'InvalidPart',
@@ -89,8 +109,15 @@ export function patchMultipart(hooks: Hooks): void {
  */
 export async function abortOnRefusal(hooks: Hooks, ctx: Context, error: unknown): Promise<void> {
   const abort =
-    ctx.method === 'DELETE' && (error as { code?: string }).code === 'MethodNotAllowed' && 'uploadId' in ctx.query && ctx.params.bucket && ctx.params.key;
+    ctx.method === 'DELETE' &&
+    (error as { code?: string }).code === 'MethodNotAllowed' &&
+    'uploadId' in ctx.query &&
+    ctx.params.bucket &&
+    ctx.params.key;
   if (!abort) throw error;
-  await rm(await uploadFolder(hooks, ctx.params.bucket!, ctx.query.uploadId, ctx.params.key), { recursive: true, force: true });
+  await rm(await uploadFolder(hooks, ctx.params.bucket!, ctx.query.uploadId, ctx.params.key), {
+    recursive: true,
+    force: true,
+  });
   ctx.status = 204;
 }

@@ -32,8 +32,17 @@ interface Store {
   getResourcePath(bucket: string, key: string | undefined, resource: string): string;
   getBucketPath(bucket: string): string;
   getMetadata(bucket: string, key: string): Promise<Record<string, string>>;
-  putPart(bucket: string, uploadId: unknown, partNumber: unknown, content: unknown): Promise<{ md5: string; size: number }>;
-  putObjectMultipart(bucket: string, uploadId: unknown, parts: Array<{ number: number; etag: string }>): Promise<{ md5: string; size: number }>;
+  putPart(
+    bucket: string,
+    uploadId: unknown,
+    partNumber: unknown,
+    content: unknown,
+  ): Promise<{ md5: string; size: number }>;
+  putObjectMultipart(
+    bucket: string,
+    uploadId: unknown,
+    parts: Array<{ number: number; etag: string }>,
+  ): Promise<{ md5: string; size: number }>;
   copyObject(...args: unknown[]): Promise<Record<string, string>>;
   deleteObject(bucket: string, key: string): Promise<void>;
 }
@@ -44,7 +53,11 @@ export interface Hooks {
   store: Store;
 }
 
-export type S3rverApp = EventEmitter & { middleware: unknown[]; store: Store; callback(): Parameters<typeof createServer>[1] };
+export type S3rverApp = EventEmitter & {
+  middleware: unknown[];
+  store: Store;
+  callback(): Parameters<typeof createServer>[1];
+};
 
 export type S3EventClass = new (data: object, request: object) => { Records: RawRecord[] };
 
@@ -58,8 +71,12 @@ export async function loadS3rver() {
   const { default: S3rver } = (await import('@20minutes/s3rver')) as { default: new (options: object) => S3rverApp };
   const S3Error = forkModule('@20minutes/s3rver/lib/models/error.js') as S3ErrorClass;
   const S3Event = forkModule('@20minutes/s3rver/lib/models/event.js') as S3EventClass;
-  const bucketController = forkModule('@20minutes/s3rver/lib/controllers/bucket.js') as { getBucket(ctx: Context): Promise<void> };
-  const { DUMMY_ACCOUNT } = forkModule('@20minutes/s3rver/lib/models/account.js') as { DUMMY_ACCOUNT: { id: number; displayName: string } };
+  const bucketController = forkModule('@20minutes/s3rver/lib/controllers/bucket.js') as {
+    getBucket(ctx: Context): Promise<void>;
+  };
+  const { DUMMY_ACCOUNT } = forkModule('@20minutes/s3rver/lib/models/account.js') as {
+    DUMMY_ACCOUNT: { id: number; displayName: string };
+  };
   const signatureV4 = forkModule('@20minutes/s3rver/lib/signature/v4.js') as SignatureV4;
   return { S3rver, S3Error, S3Event, bucketController, DUMMY_ACCOUNT, signatureV4 };
 }

@@ -10,6 +10,9 @@ export function signBucketPathsAsSent(signatureV4: SignatureV4): void {
   const getStringToSign = signatureV4.getStringToSign.bind(signatureV4);
   signatureV4.getStringToSign = (canonicalRequest, request) => {
     const sentWithSlash = requests.getStore()?.path.endsWith('/') && !canonicalRequest.uri.endsWith('/');
-    return getStringToSign(sentWithSlash ? { ...canonicalRequest, uri: `${canonicalRequest.uri}/` } : canonicalRequest, request);
+    return getStringToSign(
+      sentWithSlash ? { ...canonicalRequest, uri: `${canonicalRequest.uri}/` } : canonicalRequest,
+      request,
+    );
   };
 }

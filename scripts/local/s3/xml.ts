@@ -9,13 +9,16 @@ function toXml(name: string, value: unknown): string {
   if (Array.isArray(value)) return value.map((item) => toXml(name, item)).join('');
   if (typeof value !== 'object') return `<${name}>${escapeXml(String(value))}</${name}>`;
   const { '@': attributes = {}, ...children } = value as Record<string, unknown>;
-  const attributeText = Object.entries(attributes as Record<string, unknown>).map(([attribute, text]) => ` ${attribute}="${escapeXml(String(text))}"`);
+  const attributeText = Object.entries(attributes as Record<string, unknown>).map(
+    ([attribute, text]) => ` ${attribute}="${escapeXml(String(text))}"`,
+  );
   return `<${name}${attributeText.join('')}>${Object.entries(children)
     .map(([child, item]) => toXml(child, item))
     .join('')}</${name}>`;
 }
 
-export const xmlDocument = (name: string, value: unknown) => `<?xml version="1.0" encoding="UTF-8"?>\n${toXml(name, value)}`;
+export const xmlDocument = (name: string, value: unknown) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n${toXml(name, value)}`;
 
 /**
  * The fork's XML escapes text twice (its own escaping, then its XML builder's): a key with "&"

@@ -1,6 +1,13 @@
 import { Button, Chip, Link, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useState } from 'react';
-import { NumberInput, RadioButtonGroupInput, SelectInput, TextInput, useGetManyReference, useTranslate } from 'react-admin';
+import {
+  NumberInput,
+  RadioButtonGroupInput,
+  SelectInput,
+  TextInput,
+  useGetManyReference,
+  useTranslate,
+} from 'react-admin';
 import { COMMON_CURRENCIES } from '../../api/enums.js';
 import type { BillingEntry, OrderDetail } from '../../api/types.js';
 import { useMe } from '../../auth/useMe.js';
@@ -96,7 +103,9 @@ export function BillingPanel({ order }: { order: OrderDetail }) {
                         size="small"
                         variant="contained"
                         disabled={busy}
-                        onClick={() => run((dp) => dp.confirmBilling(entry.id), { success: translate('vpo.billing.confirmedNote') })}
+                        onClick={() =>
+                          run((dp) => dp.confirmBilling(entry.id), { success: translate('vpo.billing.confirmedNote') })
+                        }
                       >
                         {translate('vpo.billing.confirm')}
                       </Button>
@@ -108,7 +117,14 @@ export function BillingPanel({ order }: { order: OrderDetail }) {
           </Table>
         )}
       </QueryState>
-      <ActionDialog<{ type: 'invoice' | 'receipt'; amount: number; currency: string; description: string; invoiceNumber?: string; receiptFileUrl?: string }>
+      <ActionDialog<{
+        type: 'invoice' | 'receipt';
+        amount: number;
+        currency: string;
+        description: string;
+        invoiceNumber?: string;
+        receiptFileUrl?: string;
+      }>
         open={record.open}
         onClose={record.hide}
         title={translate('vpo.billing.record')}
@@ -125,7 +141,12 @@ export function BillingPanel({ order }: { order: OrderDetail }) {
           ]}
         />
         <NumberInput source="amount" label="vpo.billing.amount" fullWidth />
-        <SelectInput source="currency" label="vpo.billing.currency" choices={COMMON_CURRENCIES.map((code) => ({ id: code, name: code }))} fullWidth />
+        <SelectInput
+          source="currency"
+          label="vpo.billing.currency"
+          choices={COMMON_CURRENCIES.map((code) => ({ id: code, name: code }))}
+          fullWidth
+        />
         <TextInput source="description" label="vpo.billing.description" fullWidth />
         <TextInput source="invoiceNumber" label="vpo.billing.invoiceNumber" fullWidth />
         <TextInput source="receiptFileUrl" label="vpo.billing.receiptFileUrl" type="url" fullWidth />
@@ -135,11 +156,19 @@ export function BillingPanel({ order }: { order: OrderDetail }) {
           open
           onClose={() => setAttaching(undefined)}
           title={translate('vpo.billing.attach')}
-          submit={(values) => dataProvider.billingDocument(attaching.id, { type: attaching.type, pdfUrl: values.pdfUrl, invoiceNumber: values.invoiceNumber })}
+          submit={(values) =>
+            dataProvider.billingDocument(attaching.id, {
+              type: attaching.type,
+              pdfUrl: values.pdfUrl,
+              invoiceNumber: values.invoiceNumber,
+            })
+          }
           success={translate('vpo.billing.attached')}
         >
           <TextInput source="pdfUrl" label="vpo.billing.pdfUrl" type="url" fullWidth />
-          {attaching.type === 'invoice' && <TextInput source="invoiceNumber" label="vpo.billing.invoiceNumber" fullWidth />}
+          {attaching.type === 'invoice' && (
+            <TextInput source="invoiceNumber" label="vpo.billing.invoiceNumber" fullWidth />
+          )}
         </ActionDialog>
       )}
     </Panel>

@@ -13,20 +13,31 @@ export const billingData = {
         cursorList(resource, params, false, async (request, perPage) => {
           const type = str(params.filter?.type) as QueryOf<'/api/v1/billing', 'get'>['type'];
           const { body } = await call(
-            api().GET('/api/v1/billing', { params: { query: clean({ status: 'Pending' as const, type, limit: perPage, cursor: request.cursor }) } }),
+            api().GET('/api/v1/billing', {
+              params: { query: clean({ status: 'Pending' as const, type, limit: perPage, cursor: request.cursor }) },
+            }),
           );
           return { rows: body.data, nextCursor: body.meta?.nextCursor };
         }),
       getManyReference: {
-        orderId: async ({ id }) => records((await call(api().GET('/api/v1/orders/{id}/billing', { params: { path: { id: String(id) } } }))).body.data),
+        orderId: async ({ id }) =>
+          records(
+            (await call(api().GET('/api/v1/orders/{id}/billing', { params: { path: { id: String(id) } } }))).body.data,
+          ),
       },
-      create: async ({ data }) => ok((await call(api().POST('/api/v1/billing', { body: clean(data) as BodyOf<'/api/v1/billing', 'post'> }))).body.data),
+      create: async ({ data }) =>
+        ok(
+          (await call(api().POST('/api/v1/billing', { body: clean(data) as BodyOf<'/api/v1/billing', 'post'> }))).body
+            .data,
+        ),
     },
   },
   actions: {
-    confirmBilling: async (id: string) => (await call(api().PATCH('/api/v1/billing/{id}/confirm', { params: { path: { id } } }))).body.data,
+    confirmBilling: async (id: string) =>
+      (await call(api().PATCH('/api/v1/billing/{id}/confirm', { params: { path: { id } } }))).body.data,
     billingDocument: async (id: string, body: BodyOf<'/api/v1/billing/{id}/document-url', 'patch'>) =>
-      (await call(api().PATCH('/api/v1/billing/{id}/document-url', { params: { path: { id } }, body: clean(body) }))).body.data,
+      (await call(api().PATCH('/api/v1/billing/{id}/document-url', { params: { path: { id } }, body: clean(body) })))
+        .body.data,
   },
 } satisfies DataPart;
 

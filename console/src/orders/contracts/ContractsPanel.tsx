@@ -15,14 +15,28 @@ import type { ContractsActions } from './data.js';
 
 type ContractFields = Pick<
   Contract,
-  'customerName' | 'customerNameAr' | 'customerPhone' | 'customerIdNumber' | 'totalAmount' | 'vin' | 'color' | 'mileage' | 'terms' | 'notes'
+  | 'customerName'
+  | 'customerNameAr'
+  | 'customerPhone'
+  | 'customerIdNumber'
+  | 'totalAmount'
+  | 'vin'
+  | 'color'
+  | 'mileage'
+  | 'terms'
+  | 'notes'
 >;
 
 function ContractInputs() {
   return (
     <>
       <TextInput source="customerName" label="vpo.contracts.customerName" fullWidth />
-      <TextInput source="customerNameAr" label="vpo.contracts.customerNameAr" fullWidth slotProps={{ htmlInput: { dir: 'rtl', lang: 'ar' } }} />
+      <TextInput
+        source="customerNameAr"
+        label="vpo.contracts.customerNameAr"
+        fullWidth
+        slotProps={{ htmlInput: { dir: 'rtl', lang: 'ar' } }}
+      />
       <TextInput source="customerPhone" label="vpo.contracts.customerPhone" fullWidth />
       <TextInput source="customerIdNumber" label="vpo.contracts.customerIdNumber" fullWidth />
       <NumberInput source="totalAmount" label="vpo.contracts.totalAmount" fullWidth />
@@ -86,7 +100,11 @@ export function ContractsPanel({ order }: { order: OrderDetail }) {
                       color={contract.status === 'Signed' ? 'success' : 'default'}
                       label={translate(`vpo.contracts.status.${contract.status}`)}
                     />{' '}
-                    {contract.signedAt ? <When iso={contract.signedAt} /> : contract.sentAt ? <When iso={contract.sentAt} /> : null}
+                    {contract.signedAt ? (
+                      <When iso={contract.signedAt} />
+                    ) : contract.sentAt ? (
+                      <When iso={contract.sentAt} />
+                    ) : null}
                   </TableCell>
                   <TableCell>{contract.customerName}</TableCell>
                   <TableCell>
@@ -133,7 +151,9 @@ export function ContractsPanel({ order }: { order: OrderDetail }) {
           vin: car.vin,
           color: car.color,
         }}
-        submit={(values) => dataProvider.create('contracts', { data: { ...values, orderId: order.id, currency: order.currency } })}
+        submit={(values) =>
+          dataProvider.create('contracts', { data: { ...values, orderId: order.id, currency: order.currency } })
+        }
         success={translate('vpo.contracts.drafted')}
       >
         <ContractInputs />
@@ -163,7 +183,11 @@ export function ContractsPanel({ order }: { order: OrderDetail }) {
           options={{ number: signing.contractNumber }}
           confirm="vpo.contracts.sign"
           busy={busy}
-          onConfirm={() => void run((dp) => dp.signContract(signing.id), { success: translate('vpo.contracts.signed') }).then(() => setSigning(undefined))}
+          onConfirm={() =>
+            void run((dp) => dp.signContract(signing.id), { success: translate('vpo.contracts.signed') }).then(() =>
+              setSigning(undefined),
+            )
+          }
           onClose={() => setSigning(undefined)}
         />
       )}

@@ -26,10 +26,19 @@ export const contractsData = {
   handlers: {
     contracts: {
       getManyReference: {
-        orderId: async ({ id }) => records((await call(api().GET('/api/v1/orders/{id}/contracts', { params: { path: { id: String(id) } } }))).body.data),
+        orderId: async ({ id }) =>
+          records(
+            (await call(api().GET('/api/v1/orders/{id}/contracts', { params: { path: { id: String(id) } } }))).body
+              .data,
+          ),
       },
-      getOne: async ({ id }) => ok((await call(api().GET('/api/v1/contracts/{id}', { params: { path: { id: String(id) } } }))).body.data),
-      create: async ({ data }) => ok((await call(api().POST('/api/v1/contracts', { body: clean(data) as BodyOf<'/api/v1/contracts', 'post'> }))).body.data),
+      getOne: async ({ id }) =>
+        ok((await call(api().GET('/api/v1/contracts/{id}', { params: { path: { id: String(id) } } }))).body.data),
+      create: async ({ data }) =>
+        ok(
+          (await call(api().POST('/api/v1/contracts', { body: clean(data) as BodyOf<'/api/v1/contracts', 'post'> })))
+            .body.data,
+        ),
       update: async ({ id, data, previousData }) => {
         const { body } = await call(
           api().PATCH('/api/v1/contracts/{id}', {
@@ -43,8 +52,10 @@ export const contractsData = {
   },
   actions: {
     sendContract: async (id: string, body: BodyOf<'/api/v1/contracts/{id}/send', 'post'>) =>
-      (await call(api().POST('/api/v1/contracts/{id}/send', { params: { path: { id } }, body: clean(body) }))).body.data,
-    signContract: async (id: string) => (await call(api().PATCH('/api/v1/contracts/{id}/sign', { params: { path: { id } }, body: {} }))).body.data,
+      (await call(api().POST('/api/v1/contracts/{id}/send', { params: { path: { id } }, body: clean(body) }))).body
+        .data,
+    signContract: async (id: string) =>
+      (await call(api().PATCH('/api/v1/contracts/{id}/sign', { params: { path: { id } }, body: {} }))).body.data,
   },
 } satisfies DataPart;
 

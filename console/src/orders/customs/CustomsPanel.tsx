@@ -68,7 +68,16 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
       <Typography component="h3" variant="subtitle1" sx={{ mt: 2 }}>
         {title}
       </Typography>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, '& .wide': { gridColumn: '1 / -1' } }}>{children}</Box>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+          columnGap: 2,
+          '& .wide': { gridColumn: '1 / -1' },
+        }}
+      >
+        {children}
+      </Box>
     </>
   );
 }
@@ -94,10 +103,14 @@ export function CustomsPanel({ order }: { order: OrderDetail }) {
     fuelType: (FUEL_TYPES as readonly string[]).includes(car.fuelType ?? '') ? (car.fuelType as FuelType) : undefined,
     engineCapacityCc: car.displacement,
     mileageKm: car.kilometers,
-    currency: (CUSTOMS_CURRENCIES as readonly string[]).includes(order.currency) ? (order.currency as CustomsInvoice['currency']) : 'USD',
+    currency: (CUSTOMS_CURRENCIES as readonly string[]).includes(order.currency)
+      ? (order.currency as CustomsInvoice['currency'])
+      : 'USD',
     items: [{ description: [car.makeEn, car.modelEn, car.year].filter(Boolean).join(' '), amount: order.totalAmount }],
   };
-  const incoterms = invoice?.incoterms ? [invoice.incoterms, invoice.incotermsPlace].filter(Boolean).join(' ') : undefined;
+  const incoterms = invoice?.incoterms
+    ? [invoice.incoterms, invoice.incotermsPlace].filter(Boolean).join(' ')
+    : undefined;
 
   return (
     <Panel
@@ -116,9 +129,13 @@ export function CustomsPanel({ order }: { order: OrderDetail }) {
             [translate('vpo.customs.buyerName'), invoice.buyerName ?? '—'],
             [translate('vpo.customs.carVin'), invoice.carVin ?? '—'],
             ...(invoice.hsCode ? [[translate('vpo.customs.hsCode'), invoice.hsCode] as [string, string]] : []),
-            ...(invoice.countryOfOrigin ? [[translate('vpo.customs.countryOfOrigin'), invoice.countryOfOrigin] as [string, string]] : []),
+            ...(invoice.countryOfOrigin
+              ? [[translate('vpo.customs.countryOfOrigin'), invoice.countryOfOrigin] as [string, string]]
+              : []),
             ...(incoterms ? [[translate('vpo.customs.incoterms'), incoterms] as [string, string]] : []),
-            ...(invoice.portOfDischarge ? [[translate('vpo.customs.portOfDischarge'), invoice.portOfDischarge] as [string, string]] : []),
+            ...(invoice.portOfDischarge
+              ? [[translate('vpo.customs.portOfDischarge'), invoice.portOfDischarge] as [string, string]]
+              : []),
             [
               translate('vpo.customs.items'),
               (invoice.items ?? []).map((item) => (
@@ -157,7 +174,9 @@ export function CustomsPanel({ order }: { order: OrderDetail }) {
         onClose={edit.hide}
         title={translate('vpo.customs.edit')}
         defaultValues={defaults}
-        submit={(values) => dataProvider.customsInvoice(order.id, order.version, pick(values, CUSTOMS_FIELDS) as CustomsInvoice)}
+        submit={(values) =>
+          dataProvider.customsInvoice(order.id, order.version, pick(values, CUSTOMS_FIELDS) as CustomsInvoice)
+        }
         success={translate('vpo.customs.saved')}
         onError={onConflict}
       >
@@ -165,8 +184,21 @@ export function CustomsPanel({ order }: { order: OrderDetail }) {
           <TextInput source="buyerName" label="vpo.customs.buyerName" className="wide" fullWidth />
           <TextInput source="buyerAddress" label="vpo.customs.buyerAddress" className="wide" fullWidth />
           <TextInput source="buyerPhone" label="vpo.customs.buyerPhone" fullWidth />
-          <TextInput source="buyerCountry" label="vpo.customs.buyerCountry" helperText="vpo.customs.countryHelp" parse={upper} fullWidth />
-          <TextInput source="notifyParty" label="vpo.customs.notifyParty" helperText="vpo.customs.notifyPartyHelp" className="wide" fullWidth multiline />
+          <TextInput
+            source="buyerCountry"
+            label="vpo.customs.buyerCountry"
+            helperText="vpo.customs.countryHelp"
+            parse={upper}
+            fullWidth
+          />
+          <TextInput
+            source="notifyParty"
+            label="vpo.customs.notifyParty"
+            helperText="vpo.customs.notifyPartyHelp"
+            className="wide"
+            fullWidth
+            multiline
+          />
         </Group>
         <Group title={translate('vpo.customs.car')}>
           <TextInput source="carMake" label="vpo.customs.carMake" fullWidth />
@@ -186,13 +218,22 @@ export function CustomsPanel({ order }: { order: OrderDetail }) {
           <SelectInput
             source="condition"
             label="vpo.customs.condition"
-            choices={CONDITIONS.map((condition) => ({ id: condition, name: translate(`vpo.customs.conditions.${condition}`) }))}
+            choices={CONDITIONS.map((condition) => ({
+              id: condition,
+              name: translate(`vpo.customs.conditions.${condition}`),
+            }))}
             fullWidth
           />
         </Group>
         <Group title={translate('vpo.customs.classification')}>
           <TextInput source="hsCode" label="vpo.customs.hsCode" helperText="vpo.customs.hsCodeHelp" fullWidth />
-          <TextInput source="countryOfOrigin" label="vpo.customs.countryOfOrigin" helperText="vpo.customs.countryOfOriginHelp" parse={upper} fullWidth />
+          <TextInput
+            source="countryOfOrigin"
+            label="vpo.customs.countryOfOrigin"
+            helperText="vpo.customs.countryOfOriginHelp"
+            parse={upper}
+            fullWidth
+          />
         </Group>
         <Group title={translate('vpo.customs.terms')}>
           <SelectInput
@@ -202,12 +243,28 @@ export function CustomsPanel({ order }: { order: OrderDetail }) {
             choices={INCOTERMS.map((rule) => ({ id: rule, name: translate(`vpo.customs.incoterm.${rule}`) }))}
             fullWidth
           />
-          <TextInput source="incotermsPlace" label="vpo.customs.incotermsPlace" helperText="vpo.customs.incotermsPlaceHelp" fullWidth />
-          <TextInput source="portOfDischarge" label="vpo.customs.portOfDischarge" helperText="vpo.customs.portOfDischargeHelp" className="wide" fullWidth />
+          <TextInput
+            source="incotermsPlace"
+            label="vpo.customs.incotermsPlace"
+            helperText="vpo.customs.incotermsPlaceHelp"
+            fullWidth
+          />
+          <TextInput
+            source="portOfDischarge"
+            label="vpo.customs.portOfDischarge"
+            helperText="vpo.customs.portOfDischargeHelp"
+            className="wide"
+            fullWidth
+          />
           <TextInput source="paymentTerms" label="vpo.customs.paymentTerms" className="wide" fullWidth multiline />
         </Group>
         <Group title={translate('vpo.customs.invoice')}>
-          <SelectInput source="currency" label="vpo.customs.currency" choices={CUSTOMS_CURRENCIES.map((code) => ({ id: code, name: code }))} fullWidth />
+          <SelectInput
+            source="currency"
+            label="vpo.customs.currency"
+            choices={CUSTOMS_CURRENCIES.map((code) => ({ id: code, name: code }))}
+            fullWidth
+          />
           <SelectInput
             source="language"
             label="vpo.customs.language"

@@ -8,13 +8,21 @@ export const documentsData = {
   handlers: {
     documents: {
       getManyReference: {
-        orderId: async ({ id }) => records((await call(api().GET('/api/v1/orders/{id}/documents', { params: { path: { id: String(id) } } }))).body.data),
+        orderId: async ({ id }) =>
+          records(
+            (await call(api().GET('/api/v1/orders/{id}/documents', { params: { path: { id: String(id) } } }))).body
+              .data,
+          ),
       },
     },
   },
   actions: {
     generateDocument: async (orderId: string, body: BodyOf<'/api/v1/orders/{id}/documents', 'post'>) =>
-      (await call(api().POST('/api/v1/orders/{id}/documents', { params: { path: { id: orderId } }, body: clean(body) }))).body.data,
+      (
+        await call(
+          api().POST('/api/v1/orders/{id}/documents', { params: { path: { id: orderId } }, body: clean(body) }),
+        )
+      ).body.data,
   },
 } satisfies DataPart;
 

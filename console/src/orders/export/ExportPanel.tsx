@@ -52,7 +52,9 @@ export function ExportPanel({ order }: { order: OrderDetail }) {
                   {[
                     done && 'number' in done ? done.number : undefined,
                     done && 'location' in done ? done.location : undefined,
-                    done && 'loadBy' in done ? translate('vpo.export.loadBy', { date: format.day(done.loadBy) }) : undefined,
+                    done && 'loadBy' in done
+                      ? translate('vpo.export.loadBy', { date: format.day(done.loadBy) })
+                      : undefined,
                     name === 'deregistration' && steps.completionReportDueBy
                       ? translate('vpo.export.dueBy', { date: format.day(steps.completionReportDueBy) })
                       : undefined,

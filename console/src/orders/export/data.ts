@@ -16,9 +16,20 @@ export const exportData = {
     },
   },
   actions: {
-    exportStep: async (orderId: string, step: ExportStep, version: number, body: BodyOf<'/api/v1/orders/{id}/export-steps/{step}', 'put'>) =>
-      (await call(api().PUT('/api/v1/orders/{id}/export-steps/{step}', { params: { path: { id: orderId, step } }, body: { ...clean(body), version } }))).body
-        .data,
+    exportStep: async (
+      orderId: string,
+      step: ExportStep,
+      version: number,
+      body: BodyOf<'/api/v1/orders/{id}/export-steps/{step}', 'put'>,
+    ) =>
+      (
+        await call(
+          api().PUT('/api/v1/orders/{id}/export-steps/{step}', {
+            params: { path: { id: orderId, step } },
+            body: { ...clean(body), version },
+          }),
+        )
+      ).body.data,
   },
 } satisfies DataPart;
 

@@ -23,7 +23,12 @@ function OnlyInspector({ choices }: { choices: { id: string }[] }) {
   return null;
 }
 
-type Photos = { photoUrl?: string; pdfReportUrl?: string; notes?: string; status?: 'InProgress' | 'Completed' | 'Cancelled' };
+type Photos = {
+  photoUrl?: string;
+  pdfReportUrl?: string;
+  notes?: string;
+  status?: 'InProgress' | 'Completed' | 'Cancelled';
+};
 
 /**
  * Inspections of the order: schedule one with an inspector of the tenant while the order has none
@@ -45,15 +50,28 @@ export function InspectionsPanel({ order }: { order: OrderDetail }) {
   // Operations read whom they may name from the inspectors' list; admins also have the staff list.
   const mayListInspectors = can('GET /api/v1/inspectors');
   const mayListUsers = !mayListInspectors && can('GET /api/v1/users');
-  const inspectors = useGetList<{ id: string; name: string }>('inspectors', { pagination: { page: 1, perPage: 100 } }, { enabled: mayListInspectors });
-  const staff = useGetList<User>('users', { filter: { role: 'inspector' }, pagination: { page: 1, perPage: 100 } }, { enabled: mayListUsers });
+  const inspectors = useGetList<{ id: string; name: string }>(
+    'inspectors',
+    { pagination: { page: 1, perPage: 100 } },
+    { enabled: mayListInspectors },
+  );
+  const staff = useGetList<User>(
+    'users',
+    { filter: { role: 'inspector' }, pagination: { page: 1, perPage: 100 } },
+    { enabled: mayListUsers },
+  );
   const listed = mayListInspectors
     ? (inspectors.data ?? [])
     : (staff.data ?? []).filter((user) => user.active).map((user) => ({ id: user.id, name: user.name }));
   // Who may not list the staff (accountants, marketers) read the name each inspection keeps.
   const names = new Map([...(staff.data ?? []), ...(inspectors.data ?? [])].map((user) => [user.id, user.name]));
   if (me?.role === 'inspector' && me.user) names.set(me.user.id, me.user.name);
-  const inspectorChoices = mayListInspectors || mayListUsers ? listed : me?.role === 'inspector' && me.user ? [{ id: me.user.id, name: me.user.name }] : [];
+  const inspectorChoices =
+    mayListInspectors || mayListUsers
+      ? listed
+      : me?.role === 'inspector' && me.user
+        ? [{ id: me.user.id, name: me.user.name }]
+        : [];
   // The select shows at once, disabled until the list is in: the same control whether or not it has loaded.
   const listing = mayListInspectors ? inspectors : mayListUsers ? staff : undefined;
   const choosing = listing !== undefined || inspectorChoices.length > 0;
@@ -83,9 +101,14 @@ export function InspectionsPanel({ order }: { order: OrderDetail }) {
           {data.map((inspection) => (
             <Box key={inspection.id} sx={{ borderInlineStart: 3, borderColor: 'primary.light', ps: 2 }}>
               <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                <Chip size="small" variant="outlined" label={translate(`vpo.inspections.status.${inspection.status}`)} />
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  label={translate(`vpo.inspections.status.${inspection.status}`)}
+                />
                 <Typography variant="body2">
-                  {names.get(inspection.inspectorId) ?? inspection.inspectorName ?? inspection.inspectorId} · <When iso={inspection.inspectionDate} />
+                  {names.get(inspection.inspectorId) ?? inspection.inspectorName ?? inspection.inspectorId} ·{' '}
+                  <When iso={inspection.inspectionDate} />
                 </Typography>
                 {inspection.pdfReportUrl && (
                   <Link href={inspection.pdfReportUrl} target="_blank" rel="noreferrer">
@@ -124,7 +147,10 @@ export function InspectionsPanel({ order }: { order: OrderDetail }) {
         open={schedule.open}
         onClose={schedule.hide}
         title={translate('vpo.inspections.schedule')}
-        defaultValues={{ inspectorId: inspectorChoices.length === 1 ? inspectorChoices[0]!.id : undefined, inspectionDate: order.inspectionDate ?? undefined }}
+        defaultValues={{
+          inspectorId: inspectorChoices.length === 1 ? inspectorChoices[0]!.id : undefined,
+          inspectionDate: order.inspectionDate ?? undefined,
+        }}
         submit={(values) => dataProvider.create('inspections', { data: { ...values, orderId: order.id } })}
         success={translate('vpo.inspections.scheduled')}
       >
@@ -159,7 +185,9 @@ export function InspectionsPanel({ order }: { order: OrderDetail }) {
         <ActionDialog<Photos>
           open
           onClose={() => setUpdating(undefined)}
-          title={translate('vpo.inspections.one', { inspector: names.get(updating.inspectorId) ?? updating.inspectorName ?? updating.inspectorId })}
+          title={translate('vpo.inspections.one', {
+            inspector: names.get(updating.inspectorId) ?? updating.inspectorName ?? updating.inspectorId,
+          })}
           submit={(values) =>
             dataProvider.inspectionStatus(updating.id, {
               status: values.status,
@@ -174,7 +202,9 @@ export function InspectionsPanel({ order }: { order: OrderDetail }) {
           <SelectInput
             source="status"
             label="vpo.inspections.nextStep"
-            emptyText={translate('vpo.inspections.noChange', { status: translate(`vpo.inspections.status.${updating.status}`) })}
+            emptyText={translate('vpo.inspections.noChange', {
+              status: translate(`vpo.inspections.status.${updating.status}`),
+            })}
             choices={updating.allowedStatusTransitions.map((status) => ({
               id: status,
               name: translate(`vpo.inspections.next.${status}`, { _: translate(`vpo.inspections.status.${status}`) }),

@@ -14,16 +14,35 @@ export const inspectionsData = {
           const f = params.filter ?? {};
           const { body } = await call(
             api().GET('/api/v1/inspections', {
-              params: { query: clean({ limit: perPage, cursor: request.cursor, inspectorId: str(f.inspectorId), open: f.open === true ? true : undefined }) },
+              params: {
+                query: clean({
+                  limit: perPage,
+                  cursor: request.cursor,
+                  inspectorId: str(f.inspectorId),
+                  open: f.open === true ? true : undefined,
+                }),
+              },
             }),
           );
           return { rows: body.data, nextCursor: body.meta?.nextCursor };
         }),
       getManyReference: {
-        orderId: async ({ id }) => records((await call(api().GET('/api/v1/orders/{id}/inspections', { params: { path: { id: String(id) } } }))).body.data),
+        orderId: async ({ id }) =>
+          records(
+            (await call(api().GET('/api/v1/orders/{id}/inspections', { params: { path: { id: String(id) } } }))).body
+              .data,
+          ),
       },
-      getOne: async ({ id }) => ok((await call(api().GET('/api/v1/inspections/{id}', { params: { path: { id: String(id) } } }))).body.data),
-      create: async ({ data }) => ok((await call(api().POST('/api/v1/inspections', { body: clean(data) as BodyOf<'/api/v1/inspections', 'post'> }))).body.data),
+      getOne: async ({ id }) =>
+        ok((await call(api().GET('/api/v1/inspections/{id}', { params: { path: { id: String(id) } } }))).body.data),
+      create: async ({ data }) =>
+        ok(
+          (
+            await call(
+              api().POST('/api/v1/inspections', { body: clean(data) as BodyOf<'/api/v1/inspections', 'post'> }),
+            )
+          ).body.data,
+        ),
     },
     inspectors: {
       getList: async () => records((await call(api().GET('/api/v1/inspectors'))).body.data),
@@ -31,7 +50,8 @@ export const inspectionsData = {
   },
   actions: {
     inspectionStatus: async (id: string, body: BodyOf<'/api/v1/inspections/{id}/status', 'patch'>) =>
-      (await call(api().PATCH('/api/v1/inspections/{id}/status', { params: { path: { id } }, body: clean(body) }))).body.data,
+      (await call(api().PATCH('/api/v1/inspections/{id}/status', { params: { path: { id } }, body: clean(body) }))).body
+        .data,
   },
 } satisfies DataPart;
 

@@ -12,5 +12,7 @@ export function offersScheduling(
   inspections: readonly Pick<Inspection, 'status' | 'allowedStatusTransitions'>[],
 ): boolean {
   if (order.isTerminal) return false;
-  return !inspections.some((inspection) => inspection.status === 'Completed' || inspection.allowedStatusTransitions.length > 0);
+  return !inspections.some(
+    (inspection) => inspection.status === 'Completed' || inspection.allowedStatusTransitions.length > 0,
+  );
 }

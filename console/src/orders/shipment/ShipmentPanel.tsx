@@ -48,7 +48,10 @@ export function ShipmentPanel({ order }: { order: OrderDetail }) {
         <Facts
           items={[
             [translate('vpo.shipment.method'), translate(`vpo.shipment.${shipment.method}`)],
-            ...TEXT.filter((field) => shipment[field]).map((field): [string, string] => [translate(`vpo.shipment.${field}`), shipment[field] ?? '']),
+            ...TEXT.filter((field) => shipment[field]).map((field): [string, string] => [
+              translate(`vpo.shipment.${field}`),
+              shipment[field] ?? '',
+            ]),
             ...DAYS.filter((field) => shipment[field]).map((field): [string, React.ReactNode] => [
               translate(`vpo.shipment.${field}`),
               <When key={field} iso={shipment[field]} day />,

@@ -7,7 +7,14 @@ import type { BodyOf } from '../../api/types.js';
 export const shipmentData = {
   actions: {
     shipment: async (orderId: string, version: number, body: BodyOf<'/api/v1/orders/{id}/shipment', 'patch'>) =>
-      (await call(api().PATCH('/api/v1/orders/{id}/shipment', { params: { path: { id: orderId } }, body: { ...clean(body), version } }))).body.data,
+      (
+        await call(
+          api().PATCH('/api/v1/orders/{id}/shipment', {
+            params: { path: { id: orderId } },
+            body: { ...clean(body), version },
+          }),
+        )
+      ).body.data,
   },
 } satisfies DataPart;
 

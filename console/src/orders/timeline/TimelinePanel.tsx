@@ -19,7 +19,12 @@ export function TimelinePanel({ order }: { order: OrderDetail }) {
   const translate = useTranslate();
   const format = useFormat();
   const { can } = useMe();
-  const reference = { target: 'orderId', id: order.id, pagination: { page: 1, perPage: 100 }, sort: { field: 'createdAt', order: 'DESC' as const } };
+  const reference = {
+    target: 'orderId',
+    id: order.id,
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'createdAt', order: 'DESC' as const },
+  };
   const messages = useGetManyReference<OrderNotification & { id: string }>('notifications', reference, {
     enabled: can('GET /api/v1/orders/{id}/notifications'),
   });
@@ -54,7 +59,10 @@ export function TimelinePanel({ order }: { order: OrderDetail }) {
       at: move.at,
       kind: 'status',
       key: `s${index}`,
-      primary: translate('vpo.orders.statusFrom', { from: move.from ? translate(`vpo.status.${move.from}`) : '—', to: translate(`vpo.status.${move.to}`) }),
+      primary: translate('vpo.orders.statusFrom', {
+        from: move.from ? translate(`vpo.status.${move.from}`) : '—',
+        to: translate(`vpo.status.${move.to}`),
+      }),
       secondary: `${format.dateTime(move.at)} · ${role}${move.note ? ` · ${move.note}` : ''}`,
     };
   });
@@ -69,7 +77,13 @@ export function TimelinePanel({ order }: { order: OrderDetail }) {
         <Chip
           size="small"
           variant="outlined"
-          color={message.status === 'failed' ? 'error' : message.status === 'read' || message.status === 'delivered' ? 'success' : 'default'}
+          color={
+            message.status === 'failed'
+              ? 'error'
+              : message.status === 'read' || message.status === 'delivered'
+                ? 'success'
+                : 'default'
+          }
           label={translate(`vpo.orders.deliveryStatus.${message.status}`)}
         />
       </>
@@ -85,14 +99,21 @@ export function TimelinePanel({ order }: { order: OrderDetail }) {
       at: record.at,
       kind: 'audit',
       key: record.id,
-      primary: [actionWords('order', record.action, translate), changed.length ? translate('vpo.orders.auditChanged', { fields: changed.join(', ') }) : '']
+      primary: [
+        actionWords('order', record.action, translate),
+        changed.length ? translate('vpo.orders.auditChanged', { fields: changed.join(', ') }) : '',
+      ]
         .filter(Boolean)
         .join(' · '),
       secondary: `${format.dateTime(record.at)} · ${translate(`vpo.role.${record.actor.role}`, { _: record.actor.role })}${who ? ` · ${who}` : ''}`,
     };
   });
   const rows = mergeTimeline<Row>(status, chats, records);
-  const kindLabel = { status: translate('vpo.orders.history'), audit: translate('vpo.orders.auditTrail'), message: translate('vpo.orders.notifications') };
+  const kindLabel = {
+    status: translate('vpo.orders.history'),
+    audit: translate('vpo.orders.auditTrail'),
+    message: translate('vpo.orders.notifications'),
+  };
 
   return (
     <Panel title={translate('vpo.orders.timeline')}>

@@ -60,7 +60,9 @@ export function TrackingLinkPanel({ order }: { order: OrderDetail }) {
               </Stack>,
             ],
             [translate('vpo.tracking.issuedAt'), <When key="issued" iso={link.issuedAt} />],
-            ...(link.endsAt ? [[translate('vpo.tracking.endsAt'), <When key="ends" iso={link.endsAt} />] as [string, ReactNode]] : []),
+            ...(link.endsAt
+              ? [[translate('vpo.tracking.endsAt'), <When key="ends" iso={link.endsAt} />] as [string, ReactNode]]
+              : []),
           ]}
         />
       ) : (
