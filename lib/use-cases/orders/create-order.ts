@@ -1,9 +1,8 @@
 import { recordEvent } from '../../metrics.js';
 import type { Caller } from '../../domain/caller.js';
-import { newId, walletIdFor } from '../../domain/ids.js';
+import { walletIdFor } from '../../domain/ids.js';
 import { actorOf, scopeOf } from '../../domain/scope.js';
 import { ChangeSet } from '../../store/change-set.js';
-import { putChildItems } from '../../store/order-children.js';
 import { newOrderItems } from '../../store/new-order.js';
 import { ORDER_COUNTER, readForNewOrder, takeNextNumber } from '../../store/orders.js';
 import { storefrontFor } from '../cars.js';
@@ -11,8 +10,14 @@ import { idempotent } from '../shared/idempotency.js';
 import { RETRY, RETRY_NOW } from '../shared/retry.js';
 import { owningTenant } from '../shared/tenancy.js';
 import { newLink } from '../shared/tracking-link.js';
-import { moveWallet } from '../shared/wallet-movement.js';
 import { depositReceipt, newOrderRecord } from './new-order.js';
+import {
+  archiveCarPictures,
+  creationHistory,
+  noticeOfNewOrder,
+  payFromWallet,
+  recordDepositReceipt,
+} from './new-order-changes.js';
 import { emitOrderEvent } from './order-events.js';
 import { checkCreateBody, checkNamed, marketerFor, orderCurrencyOf, type CreateBody } from './order-request.js';
 import { storedOrderView, withOrderPictures, type OrderView } from './order-view.js';
@@ -62,23 +67,9 @@ export async function createOrder(
 
       const changes = new ChangeSet(caller);
       const now = changes.at;
-      const order = newOrderRecord(
-        caller,
-        body,
-        { orderNumber, currency, customer, marketerId, marketer: read.marketer, car: read.car },
-        now,
-      );
-      // The car's pictures are copied to the service's bucket by the outbox, once the order exists.
-      const images = [...new Set(read.car?.images ?? [])];
-      if (images.length > 0) {
-        const archive = changes.notify({
-          kind: 'archive',
-          orderId: order.id,
-          tenantId: order.tenantId,
-          payload: { orderNumber, images },
-        });
-        order.imageArchive = { status: 'pending', eventId: archive.id, objectKeys: [] };
-      }
+      const named = { orderNumber, currency, customer, marketerId, marketer: read.marketer, car: read.car };
+      const order = newOrderRecord(caller, body, named, now);
+      archiveCarPictures(changes, order, read.car?.images);
       // The buyer's tracking link: its token is made from the seed the order keeps; the table holds its hash.
       const trackingLink = newLink(order, now);
       order.tracking = trackingLink.tracking;
@@ -88,61 +79,14 @@ export async function createOrder(
           : depositReceipt(order, body, body.receiptAmount, actorOf(caller), now);
       if (receipt) order.depositReceiptId = receipt.id;
 
-      const history = {
-        id: newId(),
-        orderId: order.id,
-        from: null,
-        to: order.status,
-        by: caller.userId ?? caller.keyId,
-        role: caller.role,
-        at: now,
-      };
-      changes.write(
-        ...newOrderItems(order, {
-          trackingLink,
-          history,
-          newMarketerAccessTo: read.marketerHasAccess ? undefined : customer,
-        }),
-      );
-      if (receipt) {
-        const { tenantId: _t, marketerId: _m, ...receiptView } = receipt;
-        changes.write(...putChildItems('BILLING', receipt));
-        changes.audit({
-          entity: 'billing',
-          entityId: receipt.id,
-          tenantId: order.tenantId,
-          action: 'created',
-          after: receipt,
-        });
-        changes.emit('billing_entry.created', order.tenantId, { type: 'billing_entry', id: receipt.id }, receiptView, {
-          orderId: order.id,
-        });
-      }
-      if (wallet) {
-        const payment = {
-          type: 'payment_deduction' as const,
-          amount: order.totalAmount,
-          currency,
-          description: `Payment for order #${orderNumber}`,
-          orderId: order.id,
-        };
-        moveWallet(changes, wallet, payment, caller.userId ?? caller.keyId);
-      }
+      const newMarketerAccessTo = read.marketerHasAccess ? undefined : customer;
+      const history = creationHistory(order, caller, now);
+      changes.write(...newOrderItems(order, { trackingLink, history, newMarketerAccessTo }));
+      if (receipt) recordDepositReceipt(changes, order, receipt);
+      if (wallet) payFromWallet(changes, wallet, order, caller.userId ?? caller.keyId);
       changes.audit({ entity: 'order', entityId: order.id, tenantId: order.tenantId, action: 'created', after: order });
       emitOrderEvent(changes, 'order.created', order);
-      // Whether the customer hears of it is decided now, with the change, not at delivery; staff are told whether there is a deposit receipt to confirm.
-      const payload = {
-        customerNotificationsEnabled: order.carDetails.customerNotificationsEnabled !== false,
-        depositReceived: receipt !== undefined,
-      };
-      changes.notify({
-        kind: 'notify',
-        event: 'order.created',
-        orderId: order.id,
-        tenantId: order.tenantId,
-        orderSeq: 1,
-        payload,
-      });
+      noticeOfNewOrder(changes, order, receipt !== undefined);
       const view = storedOrderView(order, caller);
       changes.write(...key.answerItems(view));
 
