@@ -12,7 +12,9 @@ import { describe, expect, it } from 'vitest';
 import { allRows, buildIndex, buildIndexFrom } from '../../lib/catalogue/catalogue-index.js';
 import { SORT_KEYS, toRow, type CarRow } from '../../lib/catalogue/car-row.js';
 import { queryIndex, trimsOf, type CarFilter, type Visibility } from '../../lib/catalogue/query.js';
-import { decodeAnySnapshot, decodeSnapshot, encodeSnapshot } from '../../lib/catalogue/snapshot.js';
+import { decodeSnapshot } from '../../lib/catalogue/snapshot.js';
+import { decodeAnySnapshot } from '../../lib/catalogue/snapshot-older.js';
+import { encodeSnapshot } from '../../lib/catalogue/snapshot-writer.js';
 import { previousIndex, previousQueryIndex } from '../../scripts/bench/_previous-catalogue-query.js';
 import { generateCars } from '../../scripts/demo-catalogue/generate.js';
 

@@ -8,12 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { allRows, buildIndex } from '../../lib/catalogue/catalogue-index.js';
 import { toRow, type CarRow } from '../../lib/catalogue/car-row.js';
 import { queryIndex, trimsOf } from '../../lib/catalogue/query.js';
-import {
-  decodeAnySnapshot,
-  decodeSnapshot,
-  encodeSnapshot,
-  OlderSnapshotFormat,
-} from '../../lib/catalogue/snapshot.js';
+import { decodeSnapshot, OlderSnapshotFormat } from '../../lib/catalogue/snapshot.js';
+import { decodeAnySnapshot } from '../../lib/catalogue/snapshot-older.js';
+import { encodeSnapshot } from '../../lib/catalogue/snapshot-writer.js';
 import { generateCars } from '../../scripts/demo-catalogue/generate.js';
 
 const rows: CarRow[] = [];

@@ -11,7 +11,9 @@ import {
 } from '../../catalogue/changes.js';
 import type { CarRow } from '../../catalogue/car-row.js';
 import { buildIndexFrom, rowAt } from '../../catalogue/catalogue-index.js';
-import { decodeAnySnapshot, downloadSnapshot, encodeSnapshot, snapshotKey } from '../../catalogue/snapshot.js';
+import { downloadSnapshot, snapshotKey } from '../../catalogue/snapshot.js';
+import { decodeAnySnapshot } from '../../catalogue/snapshot-older.js';
+import { encodeSnapshot } from '../../catalogue/snapshot-writer.js';
 import { readObject } from '../../archive/objects.js';
 import { writeObject } from '../../archive/s3.js';
 import { bucketName, catalogueChangesDays } from '../../config.js';

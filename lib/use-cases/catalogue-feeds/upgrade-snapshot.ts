@@ -1,4 +1,6 @@
-import { decodeAnySnapshot, encodeSnapshot, isCurrentSnapshot } from '../../catalogue/snapshot.js';
+import { isCurrentSnapshot } from '../../catalogue/snapshot.js';
+import { decodeAnySnapshot } from '../../catalogue/snapshot-older.js';
+import { encodeSnapshot } from '../../catalogue/snapshot-writer.js';
 import { getObjectSigned } from '../../archive/objects.js';
 import { writeObject } from '../../archive/s3.js';
 import { bucketName } from '../../config.js';
