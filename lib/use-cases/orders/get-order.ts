@@ -5,7 +5,7 @@ import { recordableExportSteps } from '../../domain/export-steps.js';
 import { sumMoney } from '../../domain/money.js';
 import { otherCurrencyReceipts } from '../../domain/receipts.js';
 import { scopeOf } from '../../domain/scope.js';
-import type { OrderDetail } from '../../schemas/orders.js';
+import type { OrderDetail } from '../../schemas/order-detail.js';
 import { readOrderCollection, type OrderCollection } from '../../store/orders.js';
 import { latestDocuments } from './order-documents.js';
 import { orderView } from './order-view.js';
