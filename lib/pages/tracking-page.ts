@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { type MilestoneView, papersIn, type TrackingPageView } from '../domain/tracking-view.js';
+import { papersIn } from '../domain/tracking-papers.js';
+import type { MilestoneView, TrackingPageView } from '../domain/tracking-view-shape.js';
 import { portName } from '../text/ports.js';
 import { colourName } from '../text/colours.js';
 import { PAGE_LANGUAGES, type PageLanguage, TRACKING_WORDS, type TrackingWords } from '../text/tracking-page-words.js';

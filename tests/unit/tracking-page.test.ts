@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isLinkLive, linkExpiry, tokenHash, trackingToken, trackingUrl } from '../../lib/domain/tracking-link.js';
-import { documentsToLink, type TrackingPageInput, trackingPageView } from '../../lib/domain/tracking-view.js';
+import { documentsToLink } from '../../lib/domain/tracking-papers.js';
+import { trackingPageView } from '../../lib/domain/tracking-view.js';
+import type { TrackingPageInput } from '../../lib/domain/tracking-view-shape.js';
 import { renderRefusalPage, renderTrackingPage, TRACKING_STYLE_HASH } from '../../lib/pages/tracking-page.js';
 import { colourName } from '../../lib/text/colours.js';
 import { portName } from '../../lib/text/ports.js';
