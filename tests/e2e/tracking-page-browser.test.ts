@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Call, type Stage, type WalkedOrder, walkOrder } from '../../scripts/tracking/screenshots.js';
+import { type Call, type Stage, type WalkedOrder, walkOrder } from '../../scripts/tracking/walk-order.js';
 import { consoleTenant, launchBrowser } from '../support/browser.js';
 import { api, uniquePhone } from '../support/http.js';
 
