@@ -2,7 +2,7 @@
  * The buyer's page (GET /track/{token}) as a buyer sees it: Debian's chromium (nothing is
  * downloaded; see tests/support/browser.ts) at a phone's 390x844, with JavaScript off, only the
  * local stack reachable. One order is walked through the API by the staff who do each step
- * (scripts/tracking/screenshots.ts's walk, which also takes the README's pictures of it), and at
+ * (scripts/tracking/walk-order.ts, the walk the README's pictures are taken of too), and at
  * the deposit, on the water and once delivered the page is opened in English and in Arabic.
  *
  * Page scripts never run (`javaScriptEnabled: false`); the checks read the rendered page through
