@@ -14,7 +14,7 @@ import { cursorRefused, duplicate, invalidField, notFound } from '../domain/erro
 import { personName } from '../domain/names.js';
 import { scopeOf } from '../domain/scope.js';
 import { ChangeSet } from '../store/change-set.js';
-import { idempotent } from './shared/idempotency.js';
+import { idempotent, readKey } from './shared/idempotency.js';
 import { RETRY, RETRY_NOW } from './shared/retry.js';
 import { owningTenant } from './shared/tenancy.js';
 import type { CursorMeta } from '../domain/paging.js';
@@ -49,7 +49,7 @@ function toCustomerView(
  */
 export async function createCustomer(caller: Caller, body: CreateBody, idempotencyKey?: string): Promise<CustomerView> {
   return idempotent<CustomerView>(caller, idempotencyKey, { operation: 'createCustomer', body }, async (key) => {
-    const replayed = await key.read();
+    const replayed = await readKey(key);
     if (replayed) return replayed.answer;
     if (body.walletCurrency !== undefined && !isIsoCurrency(body.walletCurrency))
       throw invalidField('walletCurrency', 'must be an ISO 4217 currency code, e.g. USD');

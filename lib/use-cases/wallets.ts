@@ -11,7 +11,7 @@ import { getCustomerWithWallet } from '../store/customers.js';
 import { getOrder } from '../store/orders.js';
 import { ChangeSet } from '../store/change-set.js';
 import { getWallet, readLedgerPage } from '../store/wallets.js';
-import { idempotent } from './shared/idempotency.js';
+import { idempotent, readKey } from './shared/idempotency.js';
 import { RETRY, RETRY_NOW } from './shared/retry.js';
 import {
   moveWallet,
@@ -56,7 +56,7 @@ export async function createWalletTransaction(
     idempotencyKey,
     { operation: 'createWalletTransaction', target: walletId, body },
     async (key) => {
-      const replayed = await key.read();
+      const replayed = await readKey(key);
       if (replayed) return replayed.answer;
       const wallet = await getWallet(scope, walletId, true);
       if (!wallet) throw notFound('Wallet');

@@ -75,11 +75,6 @@ export class RequestKey<T> {
     return this.key === undefined ? undefined : { keyId: this.keyId, key: this.key };
   }
 
-  /** Reads the key's record (one GetItem) and settles the attempt from it (see replay). */
-  async read(): Promise<Replayed<T> | undefined> {
-    return this.key === undefined ? undefined : this.replay(await getIdempotencyRecord(this.keyId, this.key));
-  }
-
   /**
    * What the key's record settles: nothing when there is none or it is this request's own claim
    * (go on), a wait while another request with this key and body is at work, its answer when it
@@ -129,13 +124,23 @@ export class RequestKey<T> {
   }
 }
 
+/**
+ * Reads the key's record (one GetItem) and settles the attempt from it (see RequestKey.replay). A
+ * function, not a method, so a use case that reads the key in its own BatchGet (createOrder) does
+ * not bundle the GetItem.
+ */
+export async function readKey<T>(key: RequestKey<T>): Promise<Replayed<T> | undefined> {
+  const address = key.address;
+  return address === undefined ? undefined : key.replay(await getIdempotencyRecord(address.keyId, address.key));
+}
+
 /** What an attempt returns: the answer, or RETRY / RETRY_NOW to read again (after a pause / at once). */
 export type Attempt<T> = (key: RequestKey<T>, n: number) => Promise<T | typeof RETRY | typeof RETRY_NOW>;
 
 /**
  * Runs a use case under the request's Idempotency-Key: its attempts (read, decide, one
  * transaction) are retried until one settles, as withRetries does, and a request that fails
- * gives up the claim it took. Each attempt settles the key first (`key.read()`, or
+ * gives up the claim it took. Each attempt settles the key first (`readKey(key)`, or
  * `key.replay(record)` of its own read), claims it before anything irreversible (`key.claim()`),
  * adds `key.answerItems(answer)` to its transaction, and reads again at once when
  * `key.answeredMeanwhile(failed)`.
