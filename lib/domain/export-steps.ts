@@ -1,5 +1,6 @@
 import type { FieldError } from './errors.js';
 import type { OrderStatus } from './order-lifecycle.js';
+import { localDay } from './time-zone.js';
 
 /**
  * A Korean used-car export between Purchased and Delivered, as data and pure rules:
@@ -80,6 +81,17 @@ export function recordableExportSteps(status: OrderStatus, current: ExportSteps 
     const before = BEFORE[step];
     return WHEN[step].includes(status) && (!before || steps[FIELD_OF[before]] !== undefined);
   });
+}
+
+/**
+ * The day a car was bought, which an export step's date may not precede: the tenant's calendar day
+ * of the move to Purchased, or its UTC day when that is earlier, so a client that counts days in
+ * UTC is never refused the day it bought (in the Gulf, the evening in UTC is the next morning).
+ */
+export function purchaseDay(purchasedAt: string, timeZone: string): string {
+  const local = localDay(purchasedAt, timeZone);
+  const utc = purchasedAt.slice(0, 10);
+  return local < utc ? local : utc;
 }
 
 export type StepPlan = { ok: true; steps: ExportSteps } | { ok: false; state?: string; problems: FieldError[] };

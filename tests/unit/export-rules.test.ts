@@ -6,6 +6,7 @@ import {
   LOAD_BY_DAYS,
   openDeadlines,
   planExportStep,
+  purchaseDay,
   type ExportSteps,
 } from '../../lib/domain/export-steps.js';
 import { isLoaded, planShipment, type Shipment } from '../../lib/domain/shipment.js';
@@ -173,6 +174,13 @@ describe('export steps', () => {
     });
     expect(onTheDay.ok).toBe(true);
     expect(unknown.ok).toBe(true);
+  });
+
+  it("date a purchase on the tenant's day, or the UTC day when that is earlier", () => {
+    // 21:00 UTC is already the next morning in Dubai and still the same evening in Honolulu.
+    expect(purchaseDay('2026-11-10T21:00:00.000Z', 'Asia/Dubai')).toBe('2026-11-10');
+    expect(purchaseDay('2026-11-10T05:00:00.000Z', 'Pacific/Honolulu')).toBe('2026-11-09');
+    expect(purchaseDay('2026-11-10T12:00:00.000Z', 'UTC')).toBe('2026-11-10');
   });
 
   it('count months to the same day, or the last day of a shorter month', () => {

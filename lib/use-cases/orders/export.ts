@@ -8,7 +8,7 @@ import { actorOf, PLATFORM_SCOPE } from '../../domain/scope.js';
 import { isLoaded, planShipment, type ShipmentNews } from '../../domain/shipment.js';
 import { vehicleLabel, vehicleName, vehicleOf } from '../../domain/vehicle.js';
 import type { ExpectedVersion } from '../../domain/versioning.js';
-import { planExportStep } from '../../domain/export-steps.js';
+import { planExportStep, purchaseDay } from '../../domain/export-steps.js';
 import { log } from '../../logger.js';
 import type {
   ExportDeadline,
@@ -30,7 +30,7 @@ import { newOutboxEvent, outboxPutItem } from '../../store/outbox.js';
 import { CorruptRecordError } from '../../store/record.js';
 import { listTenants } from '../../store/tenants.js';
 import { transact } from '../../store/transact.js';
-import { owningTenant, tenantToday } from '../shared/tenancy.js';
+import { owningTenant, tenantToday, tenantZone } from '../shared/tenancy.js';
 import { editOrder } from './edit-order.js';
 import { orderView, type OrderView } from './order-view.js';
 
@@ -50,19 +50,6 @@ const deadlineItems = (before: OrderRecord, next: OrderRecord) =>
     openDeadlines(next.exportSteps, isLoaded(next.shipment)),
   );
 
-/**
- * The day the car was bought, as an export step's date may not precede it: the tenant's calendar
- * day of the move to Purchased, or its UTC day when that is earlier, so a client that counts days
- * in UTC is never refused the day it bought (in the Gulf, the evening in UTC is the next morning).
- */
-async function purchaseDay(order: OrderRecord): Promise<string | undefined> {
-  const purchasedAt = await lastMoveInto(order.id, 'Purchased');
-  if (purchasedAt === undefined) return undefined;
-  const local = await tenantToday(order.tenantId, purchasedAt);
-  const utc = purchasedAt.slice(0, 10);
-  return local < utc ? local : utc;
-}
-
 /** Records (or corrects) one export step; with its history entry, audit record, event and deadlines. */
 export async function recordExportStep(
   caller: Caller,
@@ -79,7 +66,12 @@ export async function recordExportStep(
     `export.${step}`,
     async (current) => {
       const now = new Date().toISOString();
-      const purchasedOn = await purchaseDay(current);
+      // One read of the tenant's zone for both days, alongside the history's purchase.
+      const [zone, purchasedAt] = await Promise.all([
+        tenantZone(current.tenantId),
+        lastMoveInto(current.id, 'Purchased'),
+      ]);
+      const purchasedOn = purchasedAt === undefined ? undefined : purchaseDay(purchasedAt, zone);
       const plan = planExportStep(
         current.status,
         current.exportSteps,
@@ -87,7 +79,7 @@ export async function recordExportStep(
         input,
         by,
         now,
-        await tenantToday(current.tenantId, now),
+        localDay(now, zone),
         purchasedOn,
       );
       if (!plan.ok)

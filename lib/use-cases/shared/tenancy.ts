@@ -11,7 +11,12 @@ export function owningTenant(caller: Caller, requested: string | undefined): str
   return caller.tenantId;
 }
 
+/** The time zone of the tenant's days (UTC for platform records): one read of the tenant. */
+export async function tenantZone(tenantId: string | undefined): Promise<string> {
+  return tenantTimeZone(tenantId === undefined ? undefined : await getTenant(tenantId));
+}
+
 /** The calendar day `now` falls on for the tenant (its time zone; UTC for platform records). */
 export async function tenantToday(tenantId: string | undefined, now: string): Promise<string> {
-  return localDay(now, tenantTimeZone(tenantId === undefined ? undefined : await getTenant(tenantId)));
+  return localDay(now, await tenantZone(tenantId));
 }
