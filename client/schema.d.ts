@@ -1176,6 +1176,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/import-rules/{country}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The import rule in force for one destination country
+         * @description **Who may call:** admin, operations, accountant, marketer, inspector, integrator (every role).
+         *
+         *     **Version:** the answer carries the import rule's version as an `ETag` header.
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["getImportRule"];
+        /**
+         * Set a country's import rule (admin): a tenant admin sets the tenant's own, a platform admin the default
+         * @description The rule given replaces the one stored (a field left out is cleared). A tenant's own version wins over the default for that tenant, stricter or looser; the first save of a tenant's own starts from the default's version 0 (send no version, or the version of the tenant's own you read). Audited. Open orders that the new rule fails are listed by GET /orders?importCheck=failing.
+         *
+         *     **Who may call:** admin.
+         *
+         *     **Version:** the answer carries the import rule's version as an `ETag` header. This operation raises the version; send the one you read as `If-Match` (or body.version where the body has it).
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 409 VERSION_CONFLICT, 412 PRECONDITION_FAILED, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        put: operations["putImportRule"];
+        post?: never;
+        /**
+         * Drop the tenant's own rule for a country (admin): the default is in force again, and is answered
+         * @description 404 when the tenant has no rule of its own for the country. A platform key names the tenant (?tenantId=); defaults are changed with PUT, never deleted. Audited.
+         *
+         *     **Who may call:** admin.
+         *
+         *     **Version:** the answer carries the import rule's version as an `ETag` header. This operation raises the version; send the one you read as `If-Match` (or body.version where the body has it).
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 VERSION_CONFLICT, 412 PRECONDITION_FAILED, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        delete: operations["deleteImportRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/import-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The import rules in force for the key's tenant: its own where it set one, the default elsewhere
+         * @description One rule set per destination country, sorted by country, each with its source, the day it was read and whether it is confirmed. A country not listed has no rule: nothing is refused there. Platform keys see the defaults, or a tenant's with ?tenantId=.
+         *
+         *     **Who may call:** admin, operations, accountant, marketer, inspector, integrator (every role).
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        get: operations["listImportRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me": {
         parameters: {
             query?: never;
@@ -3129,6 +3197,63 @@ export interface components {
                 contract: string[];
             };
         };
+        /** ImportPermit */
+        ImportPermit: {
+            name: string;
+            /** @description needed only for engines over this many cc */
+            engineOverCc?: number;
+            note?: string;
+        };
+        /** ImportRule */
+        ImportRule: {
+            /**
+             * @description ISO 3166-1 alpha-2
+             * @example KW
+             */
+            country: string;
+            /** @description oldest a car may be, in whole years; no limit when absent */
+            maxAgeYears?: number;
+            /**
+             * @description where the age starts: the model year (its 1 January) or the first registration
+             * @enum {string}
+             */
+            ageCountedFrom: "model-year" | "first-registration";
+            /**
+             * @description the day the age is counted to: the order date, or the arrival (the ETA, else 60 days after the order)
+             * @enum {string}
+             */
+            ageCountedTo: "order" | "arrival";
+            refusedDamage: ("accident" | "total_loss" | "flood")[];
+            /** @description engine sizes let in, in cc */
+            engine?: {
+                minCc?: number;
+                maxCc?: number;
+            };
+            fuelTypesRefused: ("Gasoline" | "Diesel" | "LPG" | "Hybrid" | "Electric" | "Hydrogen")[];
+            /** @description what the buyer will need at the destination */
+            documents: string[];
+            /** @description what the exporter needs on the Korean side */
+            permits: components["schemas"]["ImportPermit"][];
+            note: string;
+            /** @description the document or page the figures come from */
+            source: string;
+            /**
+             * Format: date
+             * @description the day the source was read
+             */
+            asOf: string;
+            /** @description false while the figure rests on secondary sources only */
+            confirmed: boolean;
+            /**
+             * @description the platform's default, or the tenant's own version
+             * @enum {string}
+             */
+            origin: "default" | "tenant";
+            version: number;
+            /** Format: date-time */
+            updatedAt?: string;
+            updatedBy?: string;
+        };
         /** Me */
         Me: {
             /** @example k7Hq2mXbR4sVw9Lc8NpZ3tYa */
@@ -3216,7 +3341,7 @@ export interface components {
             };
             requestId?: string;
             /** @enum {string} */
-            entity: "order" | "billing" | "contract" | "inspection" | "wallet" | "customer" | "user" | "apiKey" | "tenant" | "webhookEndpoint";
+            entity: "order" | "billing" | "contract" | "inspection" | "wallet" | "customer" | "user" | "apiKey" | "tenant" | "webhookEndpoint" | "importRule";
             entityId: string;
             action: string;
             changes: {
@@ -12890,6 +13015,643 @@ export interface operations {
             };
         };
     };
+    getImportRule: {
+        parameters: {
+            query?: {
+                /** @description platform keys: the tenant whose own rule this is (without it, the platform's default) */
+                tenantId?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description ISO 3166-1 alpha-2 country code
+                 * @example KW
+                 */
+                country: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description the import rule's version, quoted, e.g. "3" */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "country": "KW",
+                     *         "maxAgeYears": 1,
+                     *         "ageCountedFrom": "model-year",
+                     *         "ageCountedTo": "order",
+                     *         "refusedDamage": [
+                     *           "accident"
+                     *         ],
+                     *         "engine": {
+                     *           "minCc": 1,
+                     *           "maxCc": 1
+                     *         },
+                     *         "fuelTypesRefused": [
+                     *           "Gasoline"
+                     *         ],
+                     *         "documents": [
+                     *           "example text"
+                     *         ],
+                     *         "permits": [
+                     *           {
+                     *             "name": "example text",
+                     *             "engineOverCc": 1,
+                     *             "note": "example text"
+                     *           }
+                     *         ],
+                     *         "note": "example text",
+                     *         "source": "example text",
+                     *         "asOf": "2026-03-14",
+                     *         "confirmed": true,
+                     *         "origin": "default",
+                     *         "version": 1,
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z",
+                     *         "updatedBy": "example text"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["ImportRule"];
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: a dependency is briefly unavailable (the database; for documents, the PDF renderer); nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putImportRule: {
+        parameters: {
+            query?: {
+                /** @description platform keys: the tenant whose own rule this is (without it, the platform's default) */
+                tenantId?: string;
+            };
+            header?: {
+                /**
+                 * @description The import rule's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED. When both are sent they must name the same version.
+                 * @example "3"
+                 */
+                "If-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description ISO 3166-1 alpha-2 country code
+                 * @example KW
+                 */
+                country: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "maxAgeYears": 5,
+                 *       "ageCountedFrom": "model-year",
+                 *       "ageCountedTo": "order",
+                 *       "refusedDamage": [
+                 *         "flood",
+                 *         "total_loss"
+                 *       ],
+                 *       "fuelTypesRefused": [],
+                 *       "documents": [
+                 *         "Certificate of origin"
+                 *       ],
+                 *       "permits": [],
+                 *       "note": "Stricter than the default: our Kuwait clearing agent refuses salvage titles",
+                 *       "source": "Clearing agent letter of 2026-11-30",
+                 *       "asOf": "2026-11-30",
+                 *       "confirmed": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @description oldest a car may be, in whole years; no limit when absent */
+                    maxAgeYears?: number;
+                    /**
+                     * @description where the age starts: the model year (its 1 January) or the first registration
+                     * @enum {string}
+                     */
+                    ageCountedFrom: "model-year" | "first-registration";
+                    /**
+                     * @description the day the age is counted to: the order date, or the arrival (the ETA, else 60 days after the order)
+                     * @enum {string}
+                     */
+                    ageCountedTo: "order" | "arrival";
+                    refusedDamage: ("accident" | "total_loss" | "flood")[];
+                    /** @description engine sizes let in, in cc */
+                    engine?: {
+                        minCc?: number;
+                        maxCc?: number;
+                    };
+                    fuelTypesRefused: ("Gasoline" | "Diesel" | "LPG" | "Hybrid" | "Electric" | "Hydrogen")[];
+                    /** @description what the buyer will need at the destination */
+                    documents: string[];
+                    /** @description what the exporter needs on the Korean side */
+                    permits: components["schemas"]["ImportPermit"][];
+                    note: string;
+                    /** @description the document or page the figures come from */
+                    source: string;
+                    /**
+                     * Format: date
+                     * @description the day the source was read
+                     */
+                    asOf: string;
+                    /** @description false while the figure rests on secondary sources only */
+                    confirmed: boolean;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description the import rule's version, quoted, e.g. "3" */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "country": "KW",
+                     *         "maxAgeYears": 1,
+                     *         "ageCountedFrom": "model-year",
+                     *         "ageCountedTo": "order",
+                     *         "refusedDamage": [
+                     *           "accident"
+                     *         ],
+                     *         "engine": {
+                     *           "minCc": 1,
+                     *           "maxCc": 1
+                     *         },
+                     *         "fuelTypesRefused": [
+                     *           "Gasoline"
+                     *         ],
+                     *         "documents": [
+                     *           "example text"
+                     *         ],
+                     *         "permits": [
+                     *           {
+                     *             "name": "example text",
+                     *             "engineOverCc": 1,
+                     *             "note": "example text"
+                     *           }
+                     *         ],
+                     *         "note": "example text",
+                     *         "source": "example text",
+                     *         "asOf": "2026-03-14",
+                     *         "confirmed": true,
+                     *         "origin": "default",
+                     *         "version": 1,
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z",
+                     *         "updatedBy": "example text"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["ImportRule"];
+                    };
+                };
+            };
+            /**
+             * @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field
+             *
+             *     **INVALID_JSON**: the body is not valid JSON, or a route that needs a body got none
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **VERSION_CONFLICT**: body.version is not the current version of the record (someone changed it since you read it): read it again and retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PRECONDITION_FAILED**: the If-Match header names a version that is no longer current */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PAYLOAD_TOO_LARGE**: the body is over 256 KB, or the record would be too large to store */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: a dependency is briefly unavailable (the database; for documents, the PDF renderer); nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteImportRule: {
+        parameters: {
+            query?: {
+                /** @description platform keys: the tenant whose own rule this is (without it, the platform's default) */
+                tenantId?: string;
+            };
+            header?: {
+                /**
+                 * @description The import rule's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED. When both are sent they must name the same version.
+                 * @example "3"
+                 */
+                "If-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description ISO 3166-1 alpha-2 country code
+                 * @example KW
+                 */
+                country: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description the import rule's version, quoted, e.g. "3" */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "country": "KW",
+                     *         "maxAgeYears": 1,
+                     *         "ageCountedFrom": "model-year",
+                     *         "ageCountedTo": "order",
+                     *         "refusedDamage": [
+                     *           "accident"
+                     *         ],
+                     *         "engine": {
+                     *           "minCc": 1,
+                     *           "maxCc": 1
+                     *         },
+                     *         "fuelTypesRefused": [
+                     *           "Gasoline"
+                     *         ],
+                     *         "documents": [
+                     *           "example text"
+                     *         ],
+                     *         "permits": [
+                     *           {
+                     *             "name": "example text",
+                     *             "engineOverCc": 1,
+                     *             "note": "example text"
+                     *           }
+                     *         ],
+                     *         "note": "example text",
+                     *         "source": "example text",
+                     *         "asOf": "2026-03-14",
+                     *         "confirmed": true,
+                     *         "origin": "default",
+                     *         "version": 1,
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z",
+                     *         "updatedBy": "example text"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["ImportRule"] | {
+                            country: string;
+                            /** @constant */
+                            origin: "none";
+                        };
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **VERSION_CONFLICT**: body.version is not the current version of the record (someone changed it since you read it): read it again and retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PRECONDITION_FAILED**: the If-Match header names a version that is no longer current */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: a dependency is briefly unavailable (the database; for documents, the PDF renderer); nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listImportRules: {
+        parameters: {
+            query?: {
+                /** @description platform keys: the tenant whose own rule this is (without it, the platform's default) */
+                tenantId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "country": "KW",
+                     *           "maxAgeYears": 1,
+                     *           "ageCountedFrom": "model-year",
+                     *           "ageCountedTo": "order",
+                     *           "refusedDamage": [
+                     *             "accident"
+                     *           ],
+                     *           "engine": {
+                     *             "minCc": 1,
+                     *             "maxCc": 1
+                     *           },
+                     *           "fuelTypesRefused": [
+                     *             "Gasoline"
+                     *           ],
+                     *           "documents": [
+                     *             "example text"
+                     *           ],
+                     *           "permits": [
+                     *             {
+                     *               "name": "example text",
+                     *               "engineOverCc": 1,
+                     *               "note": "example text"
+                     *             }
+                     *           ],
+                     *           "note": "example text",
+                     *           "source": "example text",
+                     *           "asOf": "2026-03-14",
+                     *           "confirmed": true,
+                     *           "origin": "default",
+                     *           "version": 1,
+                     *           "updatedAt": "2026-03-14T09:30:00.000Z",
+                     *           "updatedBy": "example text"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["ImportRule"][];
+                    };
+                };
+            };
+            /** @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: a dependency is briefly unavailable (the database; for documents, the PDF renderer); nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getMe: {
         parameters: {
             query?: never;
@@ -13582,7 +14344,7 @@ export interface operations {
     listAudit: {
         parameters: {
             query?: {
-                entity?: "order" | "billing" | "contract" | "inspection" | "wallet" | "customer" | "user" | "apiKey" | "tenant" | "webhookEndpoint";
+                entity?: "order" | "billing" | "contract" | "inspection" | "wallet" | "customer" | "user" | "apiKey" | "tenant" | "webhookEndpoint" | "importRule";
                 /** @description CUID */
                 id?: string;
                 from?: string;

@@ -1,3 +1,4 @@
+import type { ImportConditions } from '../domain/import-rules.js';
 import type { CarRow } from './car-row.js';
 
 /** What a car list query asks for (CarFilter) and what a tenant's storefront shows at all (Visibility). */
@@ -31,6 +32,8 @@ export interface CarFilter {
   excludeDamage?: Set<string>;
   /** Cars having all of these options. */
   requireOptions?: string[];
+  /** A destination's import rules on the columns (lib/domain/import-rules.ts): cars it lets in. */
+  importable?: ImportConditions;
 }
 
 /** A tenant's storefront: which cars it may see at all. */

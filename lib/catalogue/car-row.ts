@@ -1,10 +1,10 @@
 import type { CarRecord } from '../domain/car.js';
 
 /** What the list knows of a car: everything filterable, sortable or listed. */
-export type CarRow = Omit<
-  CarRecord,
-  'images' | 'vin' | 'firstRegistration' | 'displacement' | 'seats' | 'ownerChanges'
->;
+export type CarRow = Omit<CarRecord, 'images' | 'vin' | 'seats' | 'ownerChanges'>;
+
+/** Kept for the import rules' filter (lib/domain/import-rules.ts), not shown in the list. */
+export const UNLISTED_ROW_FIELDS = ['displacement', 'firstRegistration'] as const;
 
 export const SORT_KEYS = ['price', 'year', 'kilometers', 'createdAt', 'auctionDate'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
@@ -27,6 +27,8 @@ export function toRow(car: CarRow): CarRow {
     gradeEn: car.gradeEn,
     gradeDetailEn: car.gradeDetailEn,
     year: car.year,
+    firstRegistration: car.firstRegistration,
+    displacement: car.displacement,
     kilometers: car.kilometers,
     price: car.price,
     fuelType: car.fuelType,

@@ -32,6 +32,12 @@ function many(index: CatalogueIndex, name: (typeof MULTI_FIELDS)[number], i: num
   return codesAtRow(lists, i).map((code) => lists.values[code] ?? '');
 }
 
+/** A registration month number back to YYYY-MM (0: not known). */
+function registrationOf(month: number): string | undefined {
+  if (month === 0) return undefined;
+  return `${String(Math.floor(month / 12)).padStart(4, '0')}-${String((month % 12) + 1).padStart(2, '0')}`;
+}
+
 /** The car at a row position, as an object: made only for the rows of the page being answered. */
 export function rowAt(index: CatalogueIndex, i: number): CarRow {
   return toRow({
@@ -46,6 +52,8 @@ export function rowAt(index: CatalogueIndex, i: number): CarRow {
     gradeEn: single(index, 'gradeEn', i)!,
     gradeDetailEn: single(index, 'gradeDetailEn', i),
     year: index.year[i]!,
+    firstRegistration: registrationOf(index.registered[i]!),
+    displacement: index.displacement[i] || undefined,
     kilometers: index.kilometers[i]!,
     price: index.price[i]!,
     fuelType: single(index, 'fuelType', i) as CarRow['fuelType'],

@@ -1,3 +1,4 @@
+import { monthNumber } from '../domain/import-rules.js';
 import type { CarRow, SortKey } from './car-row.js';
 import { assembleIndex } from './assemble-index.js';
 import { MultiBuilder, SingleBuilder } from './field-builders.js';
@@ -93,6 +94,8 @@ export function buildIndexFrom(rows: Iterable<CarRow>): CatalogueIndex {
   const years = u32s();
   const prices = f64s();
   const kms = f64s();
+  const displacements = u32s();
+  const registrations = u32s();
   let n = 0;
   for (const row of rows) {
     n += 1;
@@ -100,6 +103,8 @@ export function buildIndexFrom(rows: Iterable<CarRow>): CatalogueIndex {
     years.push(row.year & 0xffff);
     prices.push(row.price);
     kms.push(row.kilometers);
+    displacements.push(row.displacement ?? 0);
+    registrations.push(row.firstRegistration ? monthNumber(row.firstRegistration) : 0);
     for (const name of SINGLE_FIELDS) singles[name].add(row[name]);
     for (const name of MULTI_FIELDS) multis[name].add(row[name]);
     trim.add(row.gradeDetailEn ?? row.gradeEn);
@@ -159,6 +164,8 @@ export function buildIndexFrom(rows: Iterable<CarRow>): CatalogueIndex {
     year,
     price: compactNumbers(priceValues),
     kilometers: compactNumbers(kmValues),
+    displacement: Uint16Array.from(displacements.done()),
+    registered: Uint16Array.from(registrations.done()),
     text,
     fields,
     order,

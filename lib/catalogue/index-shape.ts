@@ -87,6 +87,10 @@ export interface CatalogueIndex {
   /** Whole numbers in a Uint16Array or Uint32Array when every value fits one (a quarter or half the memory), else Float64Array. */
   price: Float64Array | Uint32Array | Uint16Array;
   kilometers: Float64Array | Uint32Array | Uint16Array;
+  /** Engine size in cc, 0 when not known (the import rules' engine limits). */
+  displacement: Uint16Array;
+  /** First registration as months since year 0 (year * 12 + month - 1), 0 when not known (the import rules' age). */
+  registered: Uint16Array;
   text: Record<TextName, TextColumn>;
   fields: Record<FieldName, ValueLists>;
   /** Row positions sorted ascending by each key, ties broken by id, so every order is total. */

@@ -1,7 +1,8 @@
 import type { CarFilter, Visibility } from './car-filter.js';
 import type { CatalogueIndex, FieldName } from './index-shape.js';
 import { keepInRange, keepRange, type RangeKey, rangeSlice } from './range-conditions.js';
-import { and, type Bits, copyOf, count, keptBits } from './row-sets.js';
+import { checksRows, keepImportable, withImportConditions } from './import-conditions.js';
+import { and, type Bits, copyOf, count, emptyBits, keptBits } from './row-sets.js';
 import { keepMakeModels, keepWithAny, rowsWithAny, rowsWithWords } from './value-conditions.js';
 
 /** The rows a car list query matches: its filter's conditions and its storefront's, as one row set. */
@@ -29,7 +30,8 @@ function visibleRows(index: CatalogueIndex, visibility: Visibility): Bits | unde
  * The rows matching the filter and the storefront, as a row set (undefined: every row). Each
  * condition costs what it matches: a value's row list, a range's slice of its sorted order.
  */
-export function matchingRows(index: CatalogueIndex, filter: CarFilter, visibility: Visibility): Bits | undefined {
+export function matchingRows(index: CatalogueIndex, asked: CarFilter, visibility: Visibility): Bits | undefined {
+  const filter = withImportConditions(asked);
   const n = index.size;
   const f = index.fields;
   let result: Bits | undefined;
@@ -80,6 +82,10 @@ export function matchingRows(index: CatalogueIndex, filter: CarFilter, visibilit
   }
   const excluded = [...(filter.excludeDamage ?? [])].filter((d) => DAMAGES.includes(d));
   if (excluded.length > 0) result = keepWithAny(result, f.damage, excluded, n, true);
+  if (checksRows(filter.importable)) {
+    result ??= emptyBits(n).fill(0xffffffff);
+    keepImportable(index, result, filter.importable);
+  }
   // Bits past the last row (a set built by negation) never count.
   if (result && n % 32 !== 0) result[result.length - 1]! &= (1 << (n % 32)) - 1;
   return result;

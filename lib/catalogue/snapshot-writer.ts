@@ -43,6 +43,8 @@ function namedArrays(index: CatalogueIndex): Array<[string, NumericArray]> {
     ['year', index.year],
     ['price', index.price],
     ['kilometers', index.kilometers],
+    ['displacement', index.displacement],
+    ['registered', index.registered],
   ];
   const ascending = idsAscend(index.id);
   if (!ascending) out.push(['byId', index.byId]);

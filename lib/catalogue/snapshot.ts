@@ -117,6 +117,9 @@ export function indexOf(
     year: get('year'),
     price: get('price'),
     kilometers: get('kilometers'),
+    // A snapshot written before the import rules has neither: every car's is unknown (0).
+    displacement: maybe<Uint16Array>('displacement') ?? new Uint16Array(header.size),
+    registered: maybe<Uint16Array>('registered') ?? new Uint16Array(header.size),
     text,
     fields,
     order: ordersOf(maybe, () => index),

@@ -14,6 +14,7 @@ export const AUDIT_ENTITIES = [
   'apiKey',
   'tenant',
   'webhookEndpoint',
+  'importRule',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

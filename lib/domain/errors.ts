@@ -21,6 +21,7 @@ export type ErrorCode =
   | 'WALLET_INSUFFICIENT_BALANCE'
   | 'WALLET_CURRENCY_MISMATCH'
   | 'CAR_UNAVAILABLE'
+  | 'IMPORT_RESTRICTED'
   | 'INVALID_TRANSITION'
   | 'RATE_LIMITED'
   | 'CHANNEL_DISPATCH_FAILED'
@@ -100,6 +101,21 @@ export const channelDispatchFailed = (failure: { code: string; retryable: boolea
     reason: failure.code,
     retryable: failure.retryable,
   });
+
+/**
+ * An order for a car its destination refuses: each failing rule with its message and source, so
+ * the marketer sees why (an admin may override with a reason).
+ */
+export function importRestricted(
+  country: string,
+  reasons: ReadonlyArray<{ rule: string; message: string; source: string }>,
+): AppError {
+  return new AppError(
+    'IMPORT_RESTRICTED',
+    `${country} does not take this car: ${reasons.map((r) => r.message).join('; ')}`,
+    reasons.map((r) => ({ field: 'destinationCountry', rule: r.rule, message: r.message, source: r.source })),
+  );
+}
 
 /** An order on a catalogue car that left its provider's list (sold at auction or withdrawn). */
 export function carUnavailable(car: { id: number; availability?: string; removedAt?: string }): AppError {

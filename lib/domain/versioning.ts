@@ -13,7 +13,7 @@ export interface ExpectedVersion {
 export function checkExpectedVersion(
   expected: ExpectedVersion | undefined,
   current: number,
-  what: 'order' | 'contract' | 'profile' = 'order',
+  what: 'order' | 'contract' | 'profile' | 'import rule' = 'order',
 ): void {
   if (expected === undefined || expected.version === current) return;
   throw expected.via === 'if-match' ? preconditionFailed(current, what) : versionConflict(current, what);

@@ -127,6 +127,19 @@ export const ERROR_CATALOGUE: Record<
       },
     ],
   },
+  IMPORT_RESTRICTED: {
+    when: "the order's destination country refuses the car by its import rules (GET /import-rules/{country}); an admin may send importRuleOverride {reason}",
+    error: 'KW does not take this car: KW takes cars at most 5 years old (counted from the model year to the order date); this one is 9 on 2026-12-08',
+    details: [
+      {
+        field: 'destinationCountry',
+        rule: 'maxAgeYears',
+        message:
+          'KW takes cars at most 5 years old (counted from the model year to the order date); this one is 9 on 2026-12-08',
+        source: 'Kuwait Ministry of Interior, General Traffic Department: used-car import age limit',
+      },
+    ],
+  },
   INVALID_TRANSITION: {
     when: 'the lifecycle does not have this move, or a requirement of the target status is missing (details say which, and what is reachable now)',
     error: 'A confirmed deposit receipt is required',

@@ -8,6 +8,7 @@ import * as customers from './customers.js';
 import * as docs from './docs.js';
 import * as documents from './documents.js';
 import * as events from './events.js';
+import * as importRules from './import-rules.js';
 import * as exportRoutes from './export.js';
 import * as inspections from './inspections.js';
 import * as notifications from './notifications.js';
@@ -38,6 +39,7 @@ export const allRoutes: RouteSpec[] = [
   inspections,
   users,
   tenantProfile,
+  importRules,
   apiKeys,
   audit,
   webhookEndpoints,

@@ -30,7 +30,8 @@ export interface RouteSpec {
     | 'events'
     | 'tenant'
     | 'catalogue'
-    | 'tracking';
+    | 'tracking'
+    | 'import-rules';
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** API Gateway resource path, e.g. /api/v1/customers/{id}. */
   path: string;
@@ -72,7 +73,7 @@ export interface RouteSpec {
    * when `ifMatch` is set the route takes the version to change from an If-Match header as well
    * as from the body's `version` (`required`: one of the two must be given).
    */
-  versioned?: { record: 'order' | 'contract' | 'profile'; ifMatch?: 'optional' | 'required' };
+  versioned?: { record: 'order' | 'contract' | 'profile' | 'import rule'; ifMatch?: 'optional' | 'required' };
   /** The codes this route answers beyond the ones every route shares (for the reference). */
   errors?: readonly ErrorCode[];
   /** Lambda settings other than the provider defaults. */

@@ -25,6 +25,7 @@
  * | invoice series| COUNTER#SERIES#<tenant>#<customs-invoice|proforma-invoice> | COUNTER (gapless: moved only with the order that takes the number) |
  * | rate counter  | RATE#<keyId>            | D#<yyyy-mm-dd>     | (day count + current second's window; expiresAt TTL) |
  * | fx rate       | FXRATE#<FROM>#<TO>      | FXRATE             | FXRATES                  | <FROM>#<TO>         |
+ * | import rule   | IMPORTRULES#<tenant>    | COUNTRY#<CC>       | (a tenant's own rule for a destination; NONE: the platform's stored defaults) |
  * | idempotency   | IDEMPOTENCY#<keyId>#<k> | IDEMPOTENCY        |                          | (expiresAt TTL)     |
  * | car           | CAR#<id>                | CAR                |                          |                     |
  * | car reference | CARREF#<provider>#<adNo>| CARREF             |                          |                     |
@@ -98,6 +99,7 @@ export { walletEntry } from './records/wallet-entry.js';
 export const counter = (name: string) => ({ pk: `COUNTER#${name}`, sk: 'COUNTER' });
 export { rateQuota } from './records/rate-counter.js';
 export { fxRate, fxRateIndex, fxRateList } from './records/fx-rate.js';
+export { importRule, importRules } from './records/import-rule.js';
 export { idempotency } from './records/idempotency.js';
 export { car, carReference } from './records/car.js';
 export { cataloguePointer } from './records/catalogue-pointer.js';

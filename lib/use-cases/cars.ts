@@ -6,7 +6,7 @@ import { rowAt } from '../catalogue/catalogue-index.js';
 import { parseCarQuery, type CarListQuery, type ParsedCarQuery } from '../catalogue/params.js';
 import { convertPrice, missingRateReason, resolveRate, type RateTable } from '../catalogue/pricing.js';
 import type { CatalogueIndex } from '../catalogue/catalogue-index.js';
-import type { CarRow } from '../catalogue/car-row.js';
+import { type CarRow, UNLISTED_ROW_FIELDS } from '../catalogue/car-row.js';
 import { queryIndex, trimsOf, visibleInStorefront, type Visibility } from '../catalogue/query.js';
 import type { Caller } from '../domain/caller.js';
 import { notFound, validationError } from '../domain/errors.js';
@@ -69,6 +69,7 @@ function pricerWith(storefront: Storefront, rates: RateTable | undefined, curren
 function listView(row: CarRow): CarRow {
   const view: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) if (value !== undefined) view[key] = value;
+  for (const field of UNLISTED_ROW_FIELDS) delete view[field];
   view.thumbnailUrl = pictureUrl(row.thumbnailUrl);
   return view as CarRow;
 }

@@ -98,6 +98,7 @@ export const AUDIT_ENTITIES = every<AuditEntity>()([
   'apiKey',
   'tenant',
   'webhookEndpoint',
+  'importRule',
 ]);
 
 export type EventType = components['schemas']['WebhookEndpoint']['eventTypes'][number];

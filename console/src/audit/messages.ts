@@ -38,6 +38,7 @@ const en = {
         apiKey: 'API key',
         tenant: 'Company profile',
         webhookEndpoint: 'Webhook endpoint',
+        importRule: 'Import rule',
       } satisfies Record<AuditEntity, string>,
       actions: {
         created: 'Created',
@@ -57,6 +58,8 @@ const en = {
         'profile-updated': 'Profile saved',
         'logo-set': 'Logo uploaded',
         'logo-removed': 'Logo removed',
+        set: 'Set',
+        'default-set': 'Default set',
         'stamp-set': 'Stamp uploaded',
         'stamp-removed': 'Stamp removed',
       },
@@ -178,6 +181,7 @@ const ar: typeof en = {
         apiKey: 'مفتاح API',
         tenant: 'ملف الشركة',
         webhookEndpoint: 'نقطة Webhook',
+        importRule: 'قاعدة استيراد',
       },
       actions: {
         created: 'إنشاء',
@@ -197,6 +201,8 @@ const ar: typeof en = {
         'profile-updated': 'حفظ الملف',
         'logo-set': 'رفع الشعار',
         'logo-removed': 'إزالة الشعار',
+        set: 'تعيين',
+        'default-set': 'تعيين الافتراضي',
         'stamp-set': 'رفع الختم',
         'stamp-removed': 'إزالة الختم',
       },
