@@ -415,13 +415,13 @@ export interface paths {
         put?: never;
         /**
          * Create an order
-         * @description Status DepositSubmitted (version 1), or InspectionScheduled when useWalletBalance is true: then inspectionDate is required and the wallet is debited totalAmount (payment_deduction) in the same transaction, or nothing is written and 422 WALLET_INSUFFICIENT_BALANCE answers. With carId the car snapshot comes from the catalogue (merged under any carDetails given); a car that left its provider's list (sold or withdrawn) is refused with 409 CAR_UNAVAILABLE. Receipt fields create a Pending receipt billing entry. A marketer key is always the order's marketer. Send an Idempotency-Key header to make retries return the original order.
+         * @description Status DepositSubmitted (version 1), or InspectionScheduled when useWalletBalance is true: then inspectionDate is required and the wallet is debited totalAmount (payment_deduction) in the same transaction, or nothing is written and 422 WALLET_INSUFFICIENT_BALANCE answers. With carId the car snapshot comes from the catalogue (merged under any carDetails given); a car that left its provider's list (sold or withdrawn) is refused with 409 CAR_UNAVAILABLE. The car is checked against the import rules of destinationCountry (else the customer's country): a car they refuse answers 409 IMPORT_RESTRICTED naming each rule, unless an admin sends importRuleOverride with a reason, which the order keeps. Receipt fields create a Pending receipt billing entry. A marketer key is always the order's marketer. Send an Idempotency-Key header to make retries return the original order.
          *
          *     **Who may call:** admin, operations, accountant, marketer, integrator.
          *
          *     **Version:** the answer carries the order's version as an `ETag` header.
          *
-         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 IDEMPOTENCY_KEY_REUSED, 409 CAR_UNAVAILABLE, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 422 WALLET_CURRENCY_MISMATCH, 422 WALLET_INSUFFICIENT_BALANCE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 IDEMPOTENCY_KEY_REUSED, 409 CAR_UNAVAILABLE, 409 IMPORT_RESTRICTED, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 422 WALLET_CURRENCY_MISMATCH, 422 WALLET_INSUFFICIENT_BALANCE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
          */
         post: operations["createOrder"];
         delete?: never;
@@ -500,6 +500,32 @@ export interface paths {
          *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 VERSION_CONFLICT, 409 INVALID_STATE, 412 PRECONDITION_FAILED, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
          */
         patch: operations["setCustomsInvoice"];
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/destination": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set where the order's car goes; the car is checked against that country's import rules
+         * @description While the order is open. A car the destination refuses answers 409 IMPORT_RESTRICTED naming each rule, unless an admin sends importRuleOverride with a reason (kept on the order and audited; other roles get 403). A new destination without an override drops an earlier override. Send the version you read (body or If-Match).
+         *
+         *     **Who may call:** admin, operations, marketer.
+         *
+         *     **Version:** the answer carries the order's version as an `ETag` header. This operation raises the version; send the one you read as `If-Match` (or body.version where the body has it).
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 VERSION_CONFLICT, 409 IMPORT_RESTRICTED, 412 PRECONDITION_FAILED, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 422 INVALID_TRANSITION, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        patch: operations["setOrderDestination"];
         trace?: never;
     };
     "/api/v1/orders/{id}/validate-transition": {
@@ -2184,6 +2210,36 @@ export interface components {
             from: number;
             to: number;
         };
+        /** ImportReason */
+        ImportReason: {
+            /** @enum {string} */
+            rule: "maxAgeYears" | "refusedDamage" | "engine" | "fuelTypesRefused";
+            message: string;
+            source: string;
+        };
+        /** ImportPermit */
+        ImportPermit: {
+            name: string;
+            /** @description needed only for engines over this many cc */
+            engineOverCc?: number;
+            note?: string;
+        };
+        /** ImportCheck */
+        ImportCheck: {
+            country: string;
+            allowed: boolean;
+            reasons: components["schemas"]["ImportReason"][];
+            documents: string[];
+            permits: components["schemas"]["ImportPermit"][];
+            /** @description rules the car could not be judged on, for want of the field they read */
+            unchecked: {
+                /** @enum {string} */
+                rule: "maxAgeYears" | "refusedDamage" | "engine" | "fuelTypesRefused";
+                message: string;
+            }[];
+            /** @description false when the destination has no rule set: nothing is refused */
+            ruled: boolean;
+        };
         /** CarDetail */
         CarDetail: {
             id: number;
@@ -2236,6 +2292,7 @@ export interface components {
             removedAt?: string;
             /** @description price changes, oldest first */
             priceHistory?: components["schemas"]["CarPriceChange"][];
+            importCheck?: components["schemas"]["ImportCheck"];
         };
         /** CarListItem */
         CarListItem: {
@@ -2506,6 +2563,13 @@ export interface components {
             billOfLadingUrl?: string;
             updatedAt: string;
         };
+        /** ImportRuleOverride */
+        ImportRuleOverride: {
+            reason: string;
+            by: string;
+            /** Format: date-time */
+            at: string;
+        };
         /** Order */
         Order: {
             id: string;
@@ -2543,6 +2607,12 @@ export interface components {
             };
             exportSteps?: components["schemas"]["ExportSteps"];
             shipment?: components["schemas"]["Shipment"];
+            /**
+             * @description where the car goes (ISO 3166-1 alpha-2): given at creation, else the customer's country; its import rules judge the car
+             * @example SA
+             */
+            destinationCountry?: string;
+            importRuleOverride?: components["schemas"]["ImportRuleOverride"];
             customer: {
                 id: string;
                 name: string;
@@ -2646,6 +2716,12 @@ export interface components {
             };
             exportSteps?: components["schemas"]["ExportSteps"];
             shipment?: components["schemas"]["Shipment"];
+            /**
+             * @description where the car goes (ISO 3166-1 alpha-2): given at creation, else the customer's country; its import rules judge the car
+             * @example SA
+             */
+            destinationCountry?: string;
+            importRuleOverride?: components["schemas"]["ImportRuleOverride"];
             customer: {
                 id: string;
                 name: string;
@@ -2720,6 +2796,7 @@ export interface components {
                 url: string;
                 urlExpiresAt: string;
             }[];
+            importChecks?: components["schemas"]["ImportCheck"];
             statusHistory: {
                 from: ("DepositSubmitted" | "DepositConfirmed" | "InspectionScheduled" | "InspectionCompleted" | "ContractSigned" | "PaymentSubmitted" | "PaymentConfirmed" | "Purchased" | "Shipped" | "Delivered" | "Cancelled") | null;
                 /** @enum {string} */
@@ -3196,13 +3273,6 @@ export interface components {
                 "proforma-invoice": string[];
                 contract: string[];
             };
-        };
-        /** ImportPermit */
-        ImportPermit: {
-            name: string;
-            /** @description needed only for engines over this many cc */
-            engineOverCc?: number;
-            note?: string;
         };
         /** ImportRule */
         ImportRule: {
@@ -4396,6 +4466,8 @@ export interface operations {
                 currency?: string;
                 /** @description selects another tenant's storefront (markup and inventory) */
                 customerSubdomain?: string;
+                /** @description destination country (ISO 3166-1 alpha-2): only cars its import rules let in (GET /import-rules/{country}), for the key's tenant */
+                importableTo?: string;
             };
             header?: never;
             path: {
@@ -4596,6 +4668,8 @@ export interface operations {
                 currency?: string;
                 /** @description selects another tenant's storefront (markup and inventory) */
                 customerSubdomain?: string;
+                /** @description destination country (ISO 3166-1 alpha-2): only cars its import rules let in (GET /import-rules/{country}), for the key's tenant */
+                importableTo?: string;
             };
             header?: never;
             path?: never;
@@ -6132,6 +6206,8 @@ export interface operations {
                 orderNumber?: number;
                 createdFrom?: string;
                 createdTo?: string;
+                /** @description only the open orders whose car the destination's import rules in force now refuse, with no admin override (after a rule changed); paged by number, with total */
+                importCheck?: "failing";
                 /** @description meta.nextCursor of the previous page */
                 cursor?: string;
             };
@@ -6400,6 +6476,18 @@ export interface operations {
                     useWalletBalance?: boolean;
                     /** Format: date-time */
                     inspectionDate?: string;
+                    /**
+                     * @description where the car goes (ISO 3166-1 alpha-2); without it, the customer's country when it names one. The car is checked against its import rules
+                     * @example KW
+                     */
+                    destinationCountry?: string;
+                    importRuleOverride?: {
+                        /**
+                         * @description why the rules are overridden (at least 10 characters); admin only
+                         * @example Buyer re-exports to Iraq; Kuwait transit only
+                         */
+                        reason: string;
+                    };
                 };
             };
         };
@@ -6530,6 +6618,8 @@ export interface operations {
              * @description **IDEMPOTENCY_KEY_REUSED**: the Idempotency-Key was already used with a different body
              *
              *     **CAR_UNAVAILABLE**: the catalogue car (body.carId) left its provider's list: sold at auction or withdrawn; GET /cars/{id} still shows it, with its availability
+             *
+             *     **IMPORT_RESTRICTED**: the order's destination country refuses the car by its import rules (GET /import-rules/{country}); an admin may send importRuleOverride {reason}
              */
             409: {
                 headers: {
@@ -7372,6 +7462,285 @@ export interface operations {
             };
             /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: a dependency is briefly unavailable (the database; for documents, the PDF renderer); nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setOrderDestination: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The order's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED. When both are sent they must name the same version.
+                 * @example "3"
+                 */
+                "If-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efg
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "destinationCountry": "SA",
+                 *       "version": 3
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description ISO 3166-1 alpha-2 country code
+                     * @example KW
+                     */
+                    destinationCountry: string;
+                    importRuleOverride?: {
+                        /**
+                         * @description why the rules are overridden (at least 10 characters); admin only
+                         * @example Buyer re-exports to Iraq; Kuwait transit only
+                         */
+                        reason: string;
+                    };
+                    /** @description the order's current version (from its last read); may be sent as an If-Match header instead */
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description the order's version, quoted, e.g. "3" */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "orderNumber": 1,
+                     *         "status": "DepositSubmitted",
+                     *         "allowedStatusTransitions": [
+                     *           "DepositSubmitted"
+                     *         ],
+                     *         "progress": 1,
+                     *         "canCancel": true,
+                     *         "isTerminal": true,
+                     *         "version": 1,
+                     *         "customerId": "example text",
+                     *         "marketerId": "example text",
+                     *         "tenantId": "example text",
+                     *         "carId": 1,
+                     *         "carDetails": {},
+                     *         "totalAmount": 1,
+                     *         "currency": "example text",
+                     *         "notes": "example text",
+                     *         "inspectionDate": "2026-03-14T09:30:00.000Z",
+                     *         "paidFromWallet": true,
+                     *         "depositReceiptId": "example text",
+                     *         "imageArchive": {
+                     *           "status": "pending",
+                     *           "eventId": "example text",
+                     *           "objectKeys": [
+                     *             "example text"
+                     *           ],
+                     *           "reason": "example text",
+                     *           "completedAt": "example text"
+                     *         },
+                     *         "exportSteps": {
+                     *           "deregistration": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text"
+                     *           },
+                     *           "bondedArea": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text",
+                     *             "location": "example text"
+                     *           },
+                     *           "exportDeclaration": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text",
+                     *             "number": "example text",
+                     *             "loadBy": "example text"
+                     *           },
+                     *           "completionReport": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text"
+                     *           },
+                     *           "completionReportDueBy": "example text"
+                     *         },
+                     *         "shipment": {
+                     *           "method": "roro",
+                     *           "bookingNumber": "example text",
+                     *           "carrier": "example text",
+                     *           "vessel": "example text",
+                     *           "voyage": "example text",
+                     *           "containerNumber": "example text",
+                     *           "sealNumber": "example text",
+                     *           "portOfLoading": "example text",
+                     *           "portOfDischarge": "example text",
+                     *           "etd": "example text",
+                     *           "eta": "example text",
+                     *           "atd": "example text",
+                     *           "ata": "example text",
+                     *           "billOfLadingNumber": "example text",
+                     *           "billOfLadingUrl": "example text",
+                     *           "updatedAt": "example text"
+                     *         },
+                     *         "destinationCountry": "SA",
+                     *         "importRuleOverride": {
+                     *           "reason": "example text",
+                     *           "by": "example text",
+                     *           "at": "2026-03-14T09:30:00.000Z"
+                     *         },
+                     *         "customer": {
+                     *           "id": "example text",
+                     *           "name": "example text",
+                     *           "email": "example text",
+                     *           "mobileNumber": "example text"
+                     *         },
+                     *         "marketer": {
+                     *           "id": "example text",
+                     *           "name": "example text",
+                     *           "email": "example text",
+                     *           "mobileNumber": "example text"
+                     *         },
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Order"];
+                    };
+                };
+            };
+            /**
+             * @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field
+             *
+             *     **INVALID_JSON**: the body is not valid JSON, or a route that needs a body got none
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description **VERSION_CONFLICT**: body.version is not the current version of the record (someone changed it since you read it): read it again and retry
+             *
+             *     **IMPORT_RESTRICTED**: the order's destination country refuses the car by its import rules (GET /import-rules/{country}); an admin may send importRuleOverride {reason}
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PRECONDITION_FAILED**: the If-Match header names a version that is no longer current */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PAYLOAD_TOO_LARGE**: the body is over 256 KB, or the record would be too large to store */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **INVALID_TRANSITION**: the lifecycle does not have this move, or a requirement of the target status is missing (details say which, and what is reachable now) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17814,6 +18183,12 @@ export interface operations {
                  *             "billOfLadingNumber": "example text",
                  *             "billOfLadingUrl": "example text",
                  *             "updatedAt": "example text"
+                 *           },
+                 *           "destinationCountry": "SA",
+                 *           "importRuleOverride": {
+                 *             "reason": "example text",
+                 *             "by": "example text",
+                 *             "at": "2026-03-14T09:30:00.000Z"
                  *           },
                  *           "customer": {
                  *             "id": "example text",

@@ -21,6 +21,7 @@ import { catalogueCommands } from './cli/commands/catalogue.js';
 import { chatCommands } from './cli/commands/chat.js';
 import { keyCommands } from './cli/commands/keys.js';
 import { outboxCommands } from './cli/commands/outbox.js';
+import { importRuleCommands } from './cli/commands/import-rules.js';
 import { rateCommands } from './cli/commands/rates.js';
 import { tenantCommands } from './cli/commands/tenants.js';
 import { userCommands } from './cli/commands/users.js';
@@ -35,6 +36,7 @@ const COMMANDS = new Map<string, Command>([
   ...userCommands,
   ...keyCommands,
   ...rateCommands,
+  ...importRuleCommands,
   ...outboxCommands,
   ...archiveCommands,
   ...catalogueCommands,

@@ -19,6 +19,8 @@ export interface ParsedCarQuery {
   fields?: string[];
   currency?: string;
   customerSubdomain?: string;
+  /** The destination whose import rules the list applies (the use case reads them into filter.importable). */
+  importableTo?: string;
 }
 
 const list = (value: string | undefined, separator = ','): string[] =>
@@ -54,6 +56,7 @@ const FILTERS_BESIDE_CHANGES = [
   'search',
   'damage',
   'options',
+  'importableTo',
 ] as const;
 const MAKE_MODEL_EXAMPLE = 'Hyundai:Grandeur IG,Kia';
 
@@ -185,6 +188,7 @@ export function parseCarQuery(
       fields: fields ? [...new Set(['id', ...fields])] : undefined,
       currency: query.currency?.toUpperCase(),
       customerSubdomain: query.customerSubdomain,
+      ...(query.importableTo === undefined ? {} : { importableTo: query.importableTo }),
     },
   };
 }

@@ -1,4 +1,4 @@
-import { DAMAGE_KINDS, FUEL_TYPES } from './car.js';
+import { type DAMAGE_KINDS, FUEL_TYPES } from './car.js';
 
 /**
  * What a destination country lets in, as data (docs/import-rules.md), and the one evaluation of a

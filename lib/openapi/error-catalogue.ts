@@ -129,7 +129,8 @@ export const ERROR_CATALOGUE: Record<
   },
   IMPORT_RESTRICTED: {
     when: "the order's destination country refuses the car by its import rules (GET /import-rules/{country}); an admin may send importRuleOverride {reason}",
-    error: 'KW does not take this car: KW takes cars at most 5 years old (counted from the model year to the order date); this one is 9 on 2026-12-08',
+    error:
+      'KW does not take this car: KW takes cars at most 5 years old (counted from the model year to the order date); this one is 9 on 2026-12-08',
     details: [
       {
         field: 'destinationCountry',

@@ -1,6 +1,7 @@
 import * as Type from '@sinclair/typebox';
 import { AVAILABILITIES, CAR_LIST_FIELDS } from '../domain/car.js';
 import { DateTime } from './common.js';
+import { ImportCheck } from './import-rule-shapes.js';
 import { defineRoute } from './route.js';
 
 const MAX_LIMIT = 100;
@@ -11,6 +12,12 @@ const Currency = Type.String({
   pattern: '^[A-Za-z]{3}$',
   description: 'ISO 4217 display currency; adds convertedPrice',
   examples: ['AED'],
+});
+const ImportableTo = Type.String({
+  pattern: '^[A-Za-z]{2}$',
+  description:
+    "destination country (ISO 3166-1 alpha-2): only cars its import rules let in (GET /import-rules/{country}), for the key's tenant",
+  examples: ['KW'],
 });
 const Subdomain = Type.String({
   pattern: '^[a-z0-9-]{1,63}$',
@@ -168,6 +175,7 @@ export const listCars = defineRoute({
           city: Text('Seoul'),
           currency: Currency,
           customerSubdomain: Subdomain,
+          importableTo: ImportableTo,
         }),
       ),
     ],
@@ -187,10 +195,12 @@ export const getCar = defineRoute({
   summary: 'One car with its photos, options, damage history and VIN when known',
   status: 200,
   params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }, { additionalProperties: false }),
-  query: Type.Partial(Type.Object({ currency: Currency, customerSubdomain: Subdomain }), {
+  query: Type.Partial(Type.Object({ currency: Currency, customerSubdomain: Subdomain, importableTo: ImportableTo }), {
     additionalProperties: false,
   }),
-  response: CarDetail,
+  response: Type.Composite([CarDetail, Type.Object({ importCheck: Type.Optional(ImportCheck) })], {
+    title: 'CarDetail',
+  }),
 });
 
 export const listTrims = defineRoute({

@@ -18,7 +18,7 @@ export const CountryCode = Type.String({
 
 const Cc = Type.Integer({ minimum: 0, maximum: 20_000 });
 
-export const Permit = Type.Object(
+const Permit = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 200 }),
     engineOverCc: Type.Optional({ ...Cc, description: 'needed only for engines over this many cc' }),
@@ -30,9 +30,16 @@ export const Permit = Type.Object(
 /** The fields an admin sets for one country. */
 export const ImportRuleFields = {
   maxAgeYears: Type.Optional(
-    Type.Integer({ minimum: 0, maximum: 100, description: 'oldest a car may be, in whole years; no limit when absent' }),
+    Type.Integer({
+      minimum: 0,
+      maximum: 100,
+      description: 'oldest a car may be, in whole years; no limit when absent',
+    }),
   ),
-  ageCountedFrom: literals(AGE_COUNTED_FROM, 'where the age starts: the model year (its 1 January) or the first registration'),
+  ageCountedFrom: literals(
+    AGE_COUNTED_FROM,
+    'where the age starts: the model year (its 1 January) or the first registration',
+  ),
   ageCountedTo: literals(
     AGE_COUNTED_TO,
     'the day the age is counted to: the order date, or the arrival (the ETA, else 60 days after the order)',

@@ -23,7 +23,7 @@ export const listImportRules = defineRoute({
   tag: 'Import rules',
   summary: "The import rules in force for the key's tenant: its own where it set one, the default elsewhere",
   description:
-    'One rule set per destination country, sorted by country, each with its source, the day it was read and whether it is confirmed. A country not listed has no rule: nothing is refused there. Platform keys see the defaults, or a tenant\'s with ?tenantId=.',
+    "One rule set per destination country, sorted by country, each with its source, the day it was read and whether it is confirmed. A country not listed has no rule: nothing is refused there. Platform keys see the defaults, or a tenant's with ?tenantId=.",
   status: 200,
   query: TenantQuery,
   response: Type.Array(ImportRule),
@@ -93,7 +93,7 @@ export const deleteImportRule = defineRoute({
   tag: 'Import rules',
   summary: "Drop the tenant's own rule for a country (admin): the default is in force again, and is answered",
   description:
-    "404 when the tenant has no rule of its own for the country. A platform key names the tenant (?tenantId=); defaults are changed with PUT, never deleted. Audited.",
+    '404 when the tenant has no rule of its own for the country. A platform key names the tenant (?tenantId=); defaults are changed with PUT, never deleted. Audited.',
   status: 200,
   roles: [],
   params: CountryParams,

@@ -1,6 +1,7 @@
 import * as Type from '@sinclair/typebox';
 import { EXPORT_STEPS } from '../domain/export-steps.js';
 import { DateTime } from './common.js';
+import { ImportCheck } from './import-rule-shapes.js';
 import { Order, Status } from './order-shapes.js';
 import { TrackingLinkShape } from './tracking.js';
 
@@ -80,6 +81,11 @@ export const OrderDetail = Type.Composite(
             'the latest version of each generated PDF, with a 15-minute download URL (every version: GET /orders/{id}/documents)',
         },
       ),
+      importChecks: Type.Optional({
+        ...ImportCheck,
+        description:
+          "the car judged by the destination's import rules in force now (GET /import-rules/{country}), as of the order's day; absent without destinationCountry",
+      }),
       statusHistory: Type.Array(
         Type.Object({
           from: Type.Union([Status, Type.Null()]),

@@ -4,6 +4,7 @@ import { ORDER_STATUSES } from '../domain/order-lifecycle.js';
 import { INCOTERMS } from '../domain/tenant-profile.js';
 import { DateTime, Money, Version } from './common.js';
 import { ExportStepsShape, ShipmentShape } from './export-shapes.js';
+import { ImportRuleOverride } from './import-rule-shapes.js';
 
 /** The version the change is made to; required unless the request sends it as If-Match. */
 export const VersionField = Type.Integer({
@@ -74,6 +75,14 @@ export const Order = Type.Object(
     ),
     exportSteps: Type.Optional(ExportStepsShape),
     shipment: Type.Optional(ShipmentShape),
+    destinationCountry: Type.Optional(
+      Type.String({
+        description:
+          "where the car goes (ISO 3166-1 alpha-2): given at creation, else the customer's country; its import rules judge the car",
+        examples: ['SA'],
+      }),
+    ),
+    importRuleOverride: Type.Optional(ImportRuleOverride),
     customer: Person,
     marketer: Type.Optional(Person),
     createdAt: DateTime,

@@ -2,6 +2,7 @@ import * as Type from '@sinclair/typebox';
 import { CUSTOMS_DOCUMENT_MAX_BYTES, CUSTOMS_DOCUMENTS_MAX } from '../domain/documents.js';
 import { ORDER_STATUSES } from '../domain/order-lifecycle.js';
 import { DateTime, Id, IdParams, Money, OrderCurrency, PageQuery, Url } from './common.js';
+import { CountryCode, OverrideRequest } from './import-rule-shapes.js';
 import { OrderDetail } from './order-detail.js';
 import { defineRoute } from './route.js';
 import { CustomsInvoiceFields, VersionField, OptionalVersion, Status, CarDetails, Order } from './order-shapes.js';
@@ -15,7 +16,13 @@ const Requirement = Type.Object(
 
 export const createOrder = defineRoute({
   id: 'createOrder',
-  errors: ['NOT_FOUND', 'WALLET_CURRENCY_MISMATCH', 'WALLET_INSUFFICIENT_BALANCE', 'CAR_UNAVAILABLE'],
+  errors: [
+    'NOT_FOUND',
+    'WALLET_CURRENCY_MISMATCH',
+    'WALLET_INSUFFICIENT_BALANCE',
+    'CAR_UNAVAILABLE',
+    'IMPORT_RESTRICTED',
+  ],
   versioned: { record: 'order' },
   folder: 'orders',
   method: 'POST',
@@ -23,7 +30,7 @@ export const createOrder = defineRoute({
   tag: 'Orders',
   summary: 'Create an order',
   description:
-    "Status DepositSubmitted (version 1), or InspectionScheduled when useWalletBalance is true: then inspectionDate is required and the wallet is debited totalAmount (payment_deduction) in the same transaction, or nothing is written and 422 WALLET_INSUFFICIENT_BALANCE answers. With carId the car snapshot comes from the catalogue (merged under any carDetails given); a car that left its provider's list (sold or withdrawn) is refused with 409 CAR_UNAVAILABLE. Receipt fields create a Pending receipt billing entry. A marketer key is always the order's marketer. Send an Idempotency-Key header to make retries return the original order.",
+    "Status DepositSubmitted (version 1), or InspectionScheduled when useWalletBalance is true: then inspectionDate is required and the wallet is debited totalAmount (payment_deduction) in the same transaction, or nothing is written and 422 WALLET_INSUFFICIENT_BALANCE answers. With carId the car snapshot comes from the catalogue (merged under any carDetails given); a car that left its provider's list (sold or withdrawn) is refused with 409 CAR_UNAVAILABLE. The car is checked against the import rules of destinationCountry (else the customer's country): a car they refuse answers 409 IMPORT_RESTRICTED naming each rule, unless an admin sends importRuleOverride with a reason, which the order keeps. Receipt fields create a Pending receipt billing entry. A marketer key is always the order's marketer. Send an Idempotency-Key header to make retries return the original order.",
   status: 201,
   idempotent: true,
   roles: ['operations', 'accountant', 'marketer', 'integrator'],
@@ -49,6 +56,12 @@ export const createOrder = defineRoute({
       receiptFileUrl: Type.Optional(Url),
       useWalletBalance: Type.Optional(Type.Boolean({ default: false })),
       inspectionDate: Type.Optional(DateTime),
+      destinationCountry: Type.Optional({
+        ...CountryCode,
+        description:
+          "where the car goes (ISO 3166-1 alpha-2); without it, the customer's country when it names one. The car is checked against its import rules",
+      }),
+      importRuleOverride: Type.Optional(OverrideRequest),
     },
     {
       additionalProperties: false,
@@ -117,6 +130,10 @@ export const listOrders = defineRoute({
           }),
           createdFrom: DateTime,
           createdTo: DateTime,
+          importCheck: Type.Literal('failing', {
+            description:
+              "only the open orders whose car the destination's import rules in force now refuse, with no admin override (after a rule changed); paged by number, with total",
+          }),
           cursor: Type.String({
             minLength: 1,
             maxLength: 1024,
@@ -326,4 +343,29 @@ export const addCustomsDocuments = defineRoute({
     version: Type.Integer(),
     updatedAt: DateTime,
   }),
+});
+
+export const setOrderDestination = defineRoute({
+  id: 'setOrderDestination',
+  errors: ['NOT_FOUND', 'VERSION_CONFLICT', 'PRECONDITION_FAILED', 'IMPORT_RESTRICTED', 'INVALID_TRANSITION'],
+  versioned: { record: 'order', ifMatch: 'optional' },
+  folder: 'orders',
+  method: 'PATCH',
+  path: '/api/v1/orders/{id}/destination',
+  tag: 'Orders',
+  summary: "Set where the order's car goes; the car is checked against that country's import rules",
+  description:
+    'While the order is open. A car the destination refuses answers 409 IMPORT_RESTRICTED naming each rule, unless an admin sends importRuleOverride with a reason (kept on the order and audited; other roles get 403). A new destination without an override drops an earlier override. Send the version you read (body or If-Match).',
+  status: 200,
+  roles: ['operations', 'marketer'],
+  params: IdParams,
+  body: Type.Object(
+    {
+      destinationCountry: CountryCode,
+      importRuleOverride: Type.Optional(OverrideRequest),
+      version: Type.Optional(VersionField),
+    },
+    { additionalProperties: false, examples: [{ destinationCountry: 'SA', version: 3 }] },
+  ),
+  response: Order,
 });

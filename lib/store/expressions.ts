@@ -47,15 +47,22 @@ export function setExpression(
 ): { expression: string; names: Record<string, string>; values: Record<string, unknown> } {
   const names: Record<string, string> = { '#updatedAt': 'updatedAt' };
   const values: Record<string, unknown> = { ':now': now };
-  const assignments = Object.entries(set).map(([path, value], i) => {
+  const assignments: string[] = [];
+  const removals: string[] = [];
+  Object.entries(set).forEach(([path, value], i) => {
     const parts = path.split('.').map((part, j) => {
       names[`#f${i}_${j}`] = part;
       return `#f${i}_${j}`;
     });
-    values[`:v${i}`] = value;
-    return `${parts.join('.')} = :v${i}`;
+    // A field set to undefined is taken off the item.
+    if (value === undefined) removals.push(parts.join('.'));
+    else {
+      values[`:v${i}`] = value;
+      assignments.push(`${parts.join('.')} = :v${i}`);
+    }
   });
-  return { expression: `SET ${[...assignments, '#updatedAt = :now'].join(', ')}`, names, values };
+  const remove = removals.length > 0 ? ` REMOVE ${removals.join(', ')}` : '';
+  return { expression: `SET ${[...assignments, '#updatedAt = :now'].join(', ')}${remove}`, names, values };
 }
 
 /**

@@ -119,6 +119,8 @@ export type OrderChanges = Partial<
     | 'documents'
     | 'documentNumbers'
     | 'notificationSeq'
+    | 'destinationCountry'
+    | 'importRuleOverride'
   >
 > & {
   'carDetails.customerNotificationsEnabled'?: boolean;

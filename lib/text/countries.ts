@@ -24,7 +24,10 @@ const NOT_COUNTRIES = new Set(['AC', 'CP', 'CQ', 'DG', 'EA', 'EU', 'EZ', 'FX', '
 export function isCountryCode(code: string): boolean {
   const upper = code.trim().toUpperCase();
   return (
-    /^[A-Z]{2}$/.test(upper) && !PRIVATE_USE.test(upper) && !NOT_COUNTRIES.has(upper) && NAMES.en.of(upper) !== undefined
+    /^[A-Z]{2}$/.test(upper) &&
+    !PRIVATE_USE.test(upper) &&
+    !NOT_COUNTRIES.has(upper) &&
+    NAMES.en.of(upper) !== undefined
   );
 }
 

@@ -11,7 +11,10 @@ import { queryIndex, trimsOf, visibleInStorefront, type Visibility } from '../ca
 import type { Caller } from '../domain/caller.js';
 import { notFound, validationError } from '../domain/errors.js';
 import { pageMeta, type CurrencyMeta, type PageMeta } from '../domain/paging.js';
+import { evaluateImport, importConditions } from '../domain/import-rules.js';
+import { localDay, tenantTimeZone } from '../domain/time-zone.js';
 import { getCar as readCar } from '../store/cars.js';
+import { countryIn, ruleInForce } from './import-rules.js';
 import type { Tenant } from '../store/tenants.js';
 
 /** The storefront a request sees: the key's tenant, or the one customerSubdomain names. */
@@ -85,7 +88,12 @@ export async function listCars(caller: Caller, query: CarListQuery): Promise<{ d
   const parsed = parseCarQuery(query);
   if (!parsed.ok) throw validationError(parsed.errors);
   const storefront = await storefrontFor(caller, parsed.value.customerSubdomain);
-  const [index, rates] = await Promise.all([currentCatalogue(), parsed.value.currency ? rateTable() : undefined]);
+  const [index, rates, importable] = await Promise.all([
+    currentCatalogue(),
+    parsed.value.currency ? rateTable() : undefined,
+    parsed.value.importableTo === undefined ? undefined : importableConditions(storefront, parsed.value.importableTo),
+  ]);
+  if (importable) parsed.value.filter.importable = importable;
   if (parsed.value.updatedSince !== undefined)
     return listChanges(index, await changesOf(index), storefront, rates, parsed.value, parsed.value.updatedSince);
   return runListQuery(index, storefront, rates, parsed.value);
@@ -168,6 +176,17 @@ export function runListQuery(
   };
 }
 
+/** The storefront's calendar day (its tenant's time zone): the day a car would be ordered. */
+const storefrontToday = (storefront: Storefront) =>
+  localDay(new Date().toISOString(), tenantTimeZone(storefront.tenant));
+
+/** A destination's rules in force for the storefront's tenant, as conditions on the list (none: the country has no rule). */
+async function importableConditions(storefront: Storefront, code: string) {
+  const country = countryIn('importableTo', code);
+  const rule = await ruleInForce(storefront.tenant?.id, country);
+  return rule && importConditions(rule, storefrontToday(storefront));
+}
+
 /** Whether a storefront may see a car; also used by orders to refuse a car the tenant cannot buy. */
 export function carVisible(car: Pick<CarRecord, 'provider' | 'published'>, visibility: Visibility): boolean {
   return visibleInStorefront(car, visibility);
@@ -185,9 +204,23 @@ async function getVisibleCar(
 }
 
 /** One car, priced in ?currency with `meta.currency` saying which rate, or why convertedPrice is null. */
-export async function getCar(caller: Caller, id: number, query: { currency?: string; customerSubdomain?: string }) {
+export async function getCar(
+  caller: Caller,
+  id: number,
+  query: { currency?: string; customerSubdomain?: string; importableTo?: string },
+) {
+  const country = query.importableTo === undefined ? undefined : countryIn('importableTo', query.importableTo);
   const found = await getVisibleCar(caller, id, query.customerSubdomain);
   if (!found) throw notFound('Car');
+  const importCheck =
+    country === undefined
+      ? undefined
+      : evaluateImport(
+          country,
+          await ruleInForce(found.storefront.tenant?.id, country),
+          found.car,
+          storefrontToday(found.storefront),
+        );
   const currency = query.currency?.toUpperCase();
   const { price, currencyMeta } = pricerWith(
     found.storefront,
@@ -195,7 +228,7 @@ export async function getCar(caller: Caller, id: number, query: { currency?: str
     currency,
   );
   return {
-    data: price(withPictureUrls(carView(found.car))),
+    data: { ...price(withPictureUrls(carView(found.car))), ...(importCheck ? { importCheck } : {}) },
     ...(currencyMeta ? { meta: { currency: currencyMeta } } : {}),
   };
 }

@@ -1,6 +1,6 @@
-import { DEFAULT_IMPORT_RULES } from '../data/import-rules.js';
+import { DEFAULT_IMPORT_RULES } from '../domain/import-rule-defaults.js';
 import type { Caller } from '../domain/caller.js';
-import { invalidField, notFound } from '../domain/errors.js';
+import { AppError, invalidField, notFound } from '../domain/errors.js';
 import type { ImportRule, ImportRuleText } from '../domain/import-rules.js';
 import { actorOf } from '../domain/scope.js';
 import { checkExpectedVersion, type ExpectedVersion } from '../domain/versioning.js';
@@ -62,7 +62,7 @@ export async function ruleInForce(
 }
 
 /** Every rule in force for a tenant (undefined: the defaults), by country. */
-export async function rulesInForce(tenantId: string | undefined): Promise<ImportRule[]> {
+async function rulesInForce(tenantId: string | undefined): Promise<ImportRule[]> {
   const [own, defaults] = await Promise.all([
     tenantId === undefined ? [] : listStoredImportRules(tenantId),
     listStoredImportRules(undefined),
@@ -88,7 +88,10 @@ export async function listImportRules(caller: Caller, requested?: string): Promi
 export async function readImportRule(caller: Caller, code: string, requested?: string): Promise<ImportRule> {
   const country = countryIn('country', code);
   const rule = await ruleInForce(await tenantOf(caller, requested), country);
-  if (!rule) throw notFound(`Import rule for ${country}`, 'country');
+  if (!rule)
+    throw new AppError('NOT_FOUND', `${country} has no import rule: no car is refused for it`, [
+      { field: 'country', message: 'has no import rule; GET /import-rules lists the countries that have one' },
+    ]);
   return rule;
 }
 

@@ -1,7 +1,7 @@
 /** The text of `cli help`. */
 import { ROLES } from '../../lib/domain/caller.js';
 
-export const USAGE = `Staff CLI of the Vehicle Purchase Order Service: tenants, staff users, API keys, webhook endpoints, exchange rates and the car catalogue.
+export const USAGE = `Staff CLI of the Vehicle Purchase Order Service: tenants, staff users, API keys, webhook endpoints, exchange rates, import rules and the car catalogue.
 
 Usage: npm run -s cli -- <command> [flags]
 
@@ -37,6 +37,11 @@ Commands:
                                        a new key for the same holder and routes; the old one expires after H hours (default 24)
   rates set      --from KRW --to USD --rate 0.00072 [--source S] [--as-of 2026-11-01T00:00:00Z]
   rates list
+  import-rules list [--tenant ID]      the destinations' import rules in force (the defaults, or a tenant's own over them)
+  import-rules show <CC> [--tenant ID]
+  import-rules set <CC> --file rule.json [--tenant ID]
+                                       the body of PUT /api/v1/import-rules/{country}; without --tenant it sets the default
+  import-rules delete <CC> --tenant ID the tenant's own rule goes; the default is in force again
   outbox parked                        side effects (notifications, archival) that failed every retry
   outbox replay <eventId>              try a parked side effect again
   archive retry <orderId>              copy an order's car pictures to the bucket again after a failure

@@ -71,6 +71,10 @@ const HEAD_FIELDS = {
   refundedAt: Type.Optional(Type.String()),
   /** The sequence of the order's latest notification event (its messages go out in this order). */
   notificationSeq: Type.Optional(Type.Integer()),
+  /** Where the car goes (ISO alpha-2): its import rules judge the car (lib/domain/import-rules.ts). */
+  destinationCountry: Type.Optional(Type.String()),
+  /** An admin's decision to sell a car the destination's rules refuse. */
+  importRuleOverride: Type.Optional(Type.Object({ reason: Type.String(), by: Type.String(), at: Type.String() })),
   customer: view.customer,
   marketer: view.marketer,
   createdByKeyId: Type.String(),

@@ -18,6 +18,7 @@ import {
   payFromWallet,
   recordDepositReceipt,
 } from './new-order-changes.js';
+import { checkOverrideAllowed, decideDestination, destinationIn, importFactsOf } from './order-destination.js';
 import { emitOrderEvent } from './order-events.js';
 import { checkCreateBody, checkNamed, marketerFor, orderCurrencyOf, type CreateBody } from './order-request.js';
 import { storedOrderView, withOrderPictures, type OrderView } from './order-view.js';
@@ -41,6 +42,8 @@ export async function createOrder(
   const tenantId = owningTenant(caller, body.tenantId);
   const marketerId = marketerFor(caller, body.marketerId);
   const currency = orderCurrencyOf(body);
+  checkOverrideAllowed(caller, body.importRuleOverride);
+  const destination = destinationIn(body.destinationCountry);
   const storefront = body.carId !== undefined ? await storefrontFor(caller, undefined) : undefined;
   let orderNumber: number | undefined;
 
@@ -61,6 +64,13 @@ export async function createOrder(
       const replayed = key.replay(read.idempotency);
       if (replayed) return replayed.answer;
       const { customer, wallet } = checkNamed(read, { body, tenantId, marketerId, currency, storefront });
+      const { tenantId: customerTenant, country: customerCountry } = customer;
+      const goesTo = await decideDestination(
+        caller,
+        { destination, customerCountry, override: body.importRuleOverride, tenantId: customerTenant },
+        importFactsOf(read.car, body.carDetails),
+        new Date().toISOString(),
+      );
       // A number is taken only under the key's claim, so concurrent retries of one request use one number.
       if (!(await key.claim())) return RETRY_NOW;
       orderNumber ??= await takeNextNumber(ORDER_COUNTER);
@@ -68,7 +78,7 @@ export async function createOrder(
       const changes = new ChangeSet(caller);
       const now = changes.at;
       const named = { orderNumber, currency, customer, marketerId, marketer: read.marketer, car: read.car };
-      const order = newOrderRecord(caller, body, named, now);
+      const order = { ...newOrderRecord(caller, body, named, now), ...goesTo };
       archiveCarPictures(changes, order, read.car?.images);
       // The buyer's tracking link: its token is made from the seed the order keeps; the table holds its hash.
       const trackingLink = newLink(order, now);

@@ -8,6 +8,7 @@ import { scopeOf } from '../../domain/scope.js';
 import type { OrderDetail } from '../../schemas/order-detail.js';
 import { readOrderCollection, type OrderCollection } from '../../store/orders.js';
 import { latestDocuments } from './order-documents.js';
+import { orderImportCheck } from './order-destination.js';
 import { orderView } from './order-view.js';
 import { trackingLinkView } from '../shared/tracking-link.js';
 
@@ -51,6 +52,7 @@ export async function getOrder(caller: Caller, id: string, baseUrl: string): Pro
   const { order } = collection;
   const signed = collection.contracts.filter((c) => c.status === 'Signed').sort(newestFirst('signedAt'))[0];
   const inspection = [...collection.inspections].sort(newestFirst('createdAt'))[0];
+  const [documents, importChecks] = await Promise.all([latestDocuments(order), orderImportCheck(order)]);
   return {
     ...orderView(order, caller),
     financialSummary: financialSummary(collection),
@@ -74,7 +76,8 @@ export async function getOrder(caller: Caller, id: string, baseUrl: string): Pro
     customsInvoice: order.customsInvoice ?? null,
     trackingLink: trackingLinkView(order, collection.history, baseUrl),
     customsDocuments: order.customsDocuments ?? [],
-    documents: await latestDocuments(order),
+    documents,
+    ...(importChecks ? { importChecks } : {}),
     statusHistory: [...collection.history]
       .sort((a, b) => a.at.localeCompare(b.at))
       .map(({ from, to, by, role, at, note, exportStep }) => ({

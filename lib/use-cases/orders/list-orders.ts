@@ -10,6 +10,7 @@ import { orderIdOfNumber } from '../../store/order-numbers.js';
 import { isPageStartOf, queryOrderPage, type OrderPageStart } from '../../store/order-lists.js';
 import { getOrder, type OrderRecord } from '../../store/orders.js';
 import { decodeCursor, encodeCursor } from '../shared/cursor.js';
+import { listFailingImports } from './failing-imports.js';
 import { orderView, type OrderView } from './order-view.js';
 
 type ListQuery = Static<NonNullable<(typeof ListRoute)['query']>>;
@@ -97,6 +98,14 @@ export async function listOrders(
     createdFrom,
     createdTo,
   };
+  if (query.importCheck === 'failing') {
+    if (query.cursor !== undefined || query.orderNumber !== undefined)
+      throw invalidField(
+        query.cursor !== undefined ? 'cursor' : 'orderNumber',
+        'must be left out with importCheck=failing, which is paged by number: e.g. ?importCheck=failing&page=2',
+      );
+    return listFailingImports(caller, filter, { page: query.page, limit: query.limit });
+  }
   if (query.orderNumber !== undefined) {
     if (query.cursor !== undefined)
       throw invalidField(

@@ -29,6 +29,10 @@ const SNAPSHOT_FIELDS = [
   'images',
   'thumbnailUrl',
   'auctionDate',
+  // What the destination's import rules read (lib/domain/import-rules.ts).
+  'damage',
+  'displacement',
+  'firstRegistration',
 ] as const;
 
 function carSnapshot(car: CarRecord): Record<string, unknown> {

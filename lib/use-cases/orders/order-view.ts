@@ -55,6 +55,8 @@ export function storedOrderView(order: OrderRecord, caller: Caller): OrderView {
     imageArchive: order.imageArchive,
     ...(order.exportSteps ? { exportSteps: order.exportSteps } : {}),
     ...(order.shipment ? { shipment: order.shipment } : {}),
+    ...(order.destinationCountry ? { destinationCountry: order.destinationCountry } : {}),
+    ...(order.importRuleOverride ? { importRuleOverride: order.importRuleOverride } : {}),
     customer: order.customer,
     marketer: order.marketer,
     createdAt: order.createdAt,

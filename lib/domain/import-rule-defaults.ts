@@ -1,4 +1,4 @@
-import type { ImportRuleText } from '../domain/import-rules.js';
+import type { ImportRuleText } from './import-rules.js';
 
 /**
  * The import rules the service ships with, per destination (ISO 3166-1 alpha-2): data with its
@@ -78,7 +78,11 @@ export const DEFAULT_IMPORT_RULES: ReadonlyArray<ImportRuleText & { country: str
     ageCountedTo: 'order',
     refusedDamage: ['flood', 'total_loss'],
     fuelTypesRefused: [],
-    documents: ['Ownership papers showing the model year', 'Certificate of origin', 'GSO (Gulf specification) conformity for a dealer\'s sale'],
+    documents: [
+      'Ownership papers showing the model year',
+      'Certificate of origin',
+      "GSO (Gulf specification) conformity for a dealer's sale",
+    ],
     permits: [],
     note: "5 years for light vehicles from the model year in the ownership papers (10 for heavy ones). MoCI Circular 2 of 2025 (August 2025) forbids showrooms and online platforms to sell cars not built to Gulf specification from 2026-01-01; personal imports are not covered by it. The decision's text was seen in one copy only.",
     source:
@@ -93,7 +97,11 @@ export const DEFAULT_IMPORT_RULES: ReadonlyArray<ImportRuleText & { country: str
     ageCountedTo: 'order',
     refusedDamage: ['flood', 'total_loss', 'accident'],
     fuelTypesRefused: [],
-    documents: ['Ministry of Commerce import permission', 'Technical evaluation (Royal Oman Police)', 'Certificate of origin'],
+    documents: [
+      'Ministry of Commerce import permission',
+      'Technical evaluation (Royal Oman Police)',
+      'Certificate of origin',
+    ],
     permits: [],
     note: 'Private cars over 7 years from manufacture are refused (trucks and buses 10) since Ministerial Decision 203/2015, not 2025: what changed in 2025 is that cars from other GCC states need an export certificate from 2025-07-01. The Royal Oman Police refuse cars damaged by serious accident, flood, fire or cyclone.',
     source:
@@ -111,7 +119,8 @@ export const DEFAULT_IMPORT_RULES: ReadonlyArray<ImportRuleText & { country: str
     documents: ['Customs declaration', 'Traffic technical inspection (clearance certificate)', 'Insurance'],
     permits: [],
     note: 'Sources disagree: the government, answering parliament, speaks of 5 years, with older cars registrable for personal use for a BD 1,000 fee since the 2021 amendment of Art. 98 of the traffic regulations; "10 years" appears only on an exporter\'s page. 5 is kept; an admin may loosen it for a buyer who pays the fee.',
-    source: "Government reply to parliament on the over-5-year registration fee (News of Bahrain); Bahrain Customs, \"Importing your own motor vehicle\"",
+    source:
+      'Government reply to parliament on the over-5-year registration fee (News of Bahrain); Bahrain Customs, "Importing your own motor vehicle"',
     asOf: '2026-12-08',
     confirmed: false,
   },
@@ -138,7 +147,8 @@ export const DEFAULT_IMPORT_RULES: ReadonlyArray<ImportRuleText & { country: str
     documents: ['Registration on the COSQC e-platform (technical requirement 167)', 'Import licence'],
     permits: [],
     note: 'No fixed age limit confirmed. From 2026-01-01 technical requirement 167 applies to imported vehicles of model 2025 and newer; whether it bars older models is not confirmed. The Ministry of Trade refuses seriously damaged, flooded, burnt and totalled cars. The Kurdistan Region has its own rules.',
-    source: 'Iraqi Ministry of Trade statement, 2025-11-26 (Buratha News); COSQC on technical requirement 167 (Al Nahrain)',
+    source:
+      'Iraqi Ministry of Trade statement, 2025-11-26 (Buratha News); COSQC on technical requirement 167 (Al Nahrain)',
     asOf: '2026-12-08',
     confirmed: false,
   },
