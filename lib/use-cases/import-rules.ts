@@ -135,7 +135,8 @@ export async function writeImportRule(
     changes.write(importRulePutItem(next, stored?.version));
     changes.audit({
       entity: 'importRule',
-      entityId: country,
+      // Lower case: audit ids are filtered as lower-case ids (GET /audit?entity=importRule&id=kw).
+      entityId: country.toLowerCase(),
       tenantId,
       action: tenantId === undefined ? 'default-set' : 'set',
       before: inForce ?? {},
@@ -168,7 +169,8 @@ export async function dropImportRule(
     const fallback = await defaultRule(country, true);
     changes.audit({
       entity: 'importRule',
-      entityId: country,
+      // Lower case: audit ids are filtered as lower-case ids (GET /audit?entity=importRule&id=kw).
+      entityId: country.toLowerCase(),
       tenantId,
       action: 'deleted',
       before: own,

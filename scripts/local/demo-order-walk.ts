@@ -79,18 +79,22 @@ const FREIGHT: Record<DemoOrder['currency'], number> = { USD: 1500, AED: 5500 };
 
 /**
  * The car as a marketer picks it, and its price: the newest listing of the model the storefront
- * shows, at its price for the tenant in the order's currency (rounded up to hundreds) plus the
+ * shows that the buyer's country takes, at its price for the tenant in the order's currency (rounded up to hundreds) plus the
  * freight; else the car described by hand at the price the plan gives it.
  */
 async function pickCar(
   staff: DemoStaff,
   plan: DemoOrder,
+  country: DemoCustomer['country'],
 ): Promise<{ car: { carId: number } | { carDetails: Record<string, unknown> }; totalAmount: number }> {
-  const { makeEn, modelGroupEn, fallback } = plan.car;
+  const { makeEn, modelGroupEn } = plan.car;
+  // Never older than three model years, so the buyer's country takes the car whatever year the demo runs in.
+  const fallback = { ...plan.car.fallback, year: Math.max(plan.car.fallback.year, new Date().getUTCFullYear() - 3) };
   const query = {
     makeEn,
     modelGroupEn,
     yearFrom: fallback.year,
+    importableTo: country,
     currency: plan.currency,
     page: 1,
     limit: 1,
@@ -117,7 +121,7 @@ async function place(
   plan: DemoOrder,
   today: string,
 ): Promise<Walk> {
-  const { car, totalAmount } = await pickCar(staff, plan);
+  const { car, totalAmount } = await pickCar(staff, plan, customer.country);
   const deposit = depositOf(totalAmount);
   const body = {
     customerId,
