@@ -27,7 +27,7 @@ import { decodeSnapshot } from '../../lib/catalogue/snapshot.js';
 import { encodeSnapshot } from '../../lib/catalogue/snapshot-writer.js';
 import { generateCars } from '../demo-catalogue/generate.js';
 import { previousIndex } from './_previous-catalogue-query.js';
-import { MIX } from './_catalogue-mix.js';
+import { MIX, withImportRules } from './_catalogue-mix.js';
 
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
@@ -136,6 +136,7 @@ if (command === 'build') {
         ...raw,
       } as CarListQuery);
       if (!parsed.ok) throw new Error(label);
+      parsed.value = withImportRules(parsed.value);
       for (let i = 0; i < Math.min(20, runs); i += 1) matches[label] = query(parsed.value.filter, parsed.value.page);
       const samples: number[] = [];
       for (let i = 0; i < runs; i += 1) {

@@ -6,6 +6,7 @@
 import { sortedPositions } from '../../lib/catalogue/order-builder.js';
 import { SORT_KEYS, type CarRow, type SortKey } from '../../lib/catalogue/car-row.js';
 import type { CarFilter, Visibility } from '../../lib/catalogue/query.js';
+import { type ImportConditions, monthNumber } from '../../lib/domain/import-rules.js';
 
 /** The previous index: the row objects, their sort orders and the scanned columns. */
 export interface PreviousIndex {
@@ -195,6 +196,25 @@ function optionsCheck(columns: Columns, required: readonly string[]): Check {
   };
 }
 
+/** A destination's rules checked on each row's own fields. */
+function importableCheck(rows: readonly CarRow[], rules: ImportConditions): Check {
+  const fuels = rules.fuelTypes && new Set(rules.fuelTypes.map(lower));
+  return (i) => {
+    const row = rows[i]!;
+    if (rules.excludeDamage.some((d) => (row.damage as string[]).includes(d))) return false;
+    if (fuels && !fuels.has(lower(row.fuelType))) return false;
+    const cc = row.displacement;
+    if (
+      cc !== undefined &&
+      ((rules.minCc !== undefined && cc < rules.minCc) || (rules.maxCc !== undefined && cc > rules.maxCc))
+    )
+      return false;
+    if (rules.registeredFrom !== undefined && row.firstRegistration)
+      return monthNumber(row.firstRegistration) >= rules.registeredFrom;
+    return rules.yearFrom === undefined || row.year >= rules.yearFrom;
+  };
+}
+
 /** Compiles the filter and the visibility into one check over row positions; cheapest checks first. */
 function predicate(index: PreviousIndex, filter: CarFilter, visibility: Visibility): Check {
   const c = index.columns;
@@ -232,6 +252,7 @@ function predicate(index: PreviousIndex, filter: CarFilter, visibility: Visibili
     damageMask !== 0 ? (i) => (c.damage[i]! & damageMask) === 0 : undefined,
     filter.requireOptions && filter.requireOptions.length > 0 ? optionsCheck(c, filter.requireOptions) : undefined,
     filter.words && filter.words.length > 0 ? searchCheck(c, rows.length, filter.words) : undefined,
+    filter.importable ? importableCheck(rows, filter.importable) : undefined,
   ];
   const active = checks.filter((check): check is Check => check !== undefined);
   switch (active.length) {

@@ -25,7 +25,7 @@ import { toRow, type CarRow } from '../../lib/catalogue/car-row.js';
 import { queryIndex } from '../../lib/catalogue/query.js';
 import { runListQuery, type Storefront } from '../../lib/use-cases/cars.js';
 import { previousIndex, previousQueryIndex } from './_previous-catalogue-query.js';
-import { MIX } from './_catalogue-mix.js';
+import { MIX, withImportRules } from './_catalogue-mix.js';
 import {
   intOption,
   option,
@@ -59,7 +59,7 @@ function parsed(query: Partial<CarListQuery>) {
     ...query,
   } as CarListQuery);
   if (!result.ok) throw new Error(`bench query is invalid: ${JSON.stringify(result.errors)}`);
-  return result.value;
+  return withImportRules(result.value);
 }
 
 /** The kinds that name rare values (a fuel and a city, trims): their cost should follow their matches. */

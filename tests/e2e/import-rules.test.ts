@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { consoleTenant } from '../support/browser.js';
-import { api, demoKey, uniquePhone } from '../support/http.js';
+import { type ApiResponse, api, demoKey, uniquePhone } from '../support/http.js';
 
 /**
  * The destination's import rules over HTTP: the rules with their sources, the catalogue filtered
@@ -13,7 +13,7 @@ type Car = Record<string, any>;
 const THIS_YEAR = new Date().getUTCFullYear();
 const gulf = () => demoKey('marketer');
 
-async function ok(res: Awaited<ReturnType<typeof api>>, status = 200) {
+async function ok(res: ApiResponse, status = 200): Promise<any> {
   expect(res.status, res.text).toBe(status);
   return res.body.data;
 }
