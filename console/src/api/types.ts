@@ -25,6 +25,9 @@ export type WebhookDelivery = Schemas['WebhookDelivery'];
 export type ExportDeadline = Schemas['ExportDeadline'];
 export type Requirement = Schemas['Requirement'];
 export type TenantProfile = Schemas['TenantProfile'];
+export type ImportRule = Schemas['ImportRule'];
+export type ImportCheck = Schemas['ImportCheck'];
+export type ImportRuleOverride = Schemas['ImportRuleOverride'];
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 

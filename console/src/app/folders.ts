@@ -9,6 +9,8 @@ import { catalogueData } from '../catalogue/data.js';
 import { catalogueMessages } from '../catalogue/messages.js';
 import { customersData } from '../customers/data.js';
 import { customersMessages } from '../customers/messages.js';
+import { importRulesData } from '../import-rules/data.js';
+import { importRulesMessages } from '../import-rules/messages.js';
 import { joinMessages } from '../i18n/join.js';
 import { sharedMessages } from '../i18n/messages.js';
 import { billingData } from '../orders/billing/data.js';
@@ -71,6 +73,7 @@ const FOLDERS = [
   { data: webhooksData, messages: webhooksMessages },
   { data: auditData, messages: auditMessages },
   { data: tenantProfileData, messages: tenantProfileMessages },
+  { data: importRulesData, messages: importRulesMessages },
 ] as const satisfies readonly Folder[];
 
 const folders: readonly Folder[] = FOLDERS;

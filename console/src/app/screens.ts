@@ -3,6 +3,7 @@ import { auditScreens } from '../audit/screens.js';
 import { catalogueScreens } from '../catalogue/screens.js';
 import type { FolderScreens } from '../common/screen.js';
 import { customersScreens } from '../customers/screens.js';
+import { importRulesScreens } from '../import-rules/screens.js';
 import { ordersScreens } from '../orders/screens.js';
 import { tenantProfileScreens } from '../tenant-profile/screens.js';
 import { usersScreens } from '../users/screens.js';
@@ -21,4 +22,5 @@ export const SCREENS: readonly FolderScreens[] = [
   webhooksScreens,
   auditScreens,
   tenantProfileScreens,
+  importRulesScreens,
 ];

@@ -1,4 +1,5 @@
 import { Alert } from '@mui/material';
+import { useEffect } from 'react';
 import {
   DataTable,
   List,
@@ -18,6 +19,8 @@ import { ListEmpty } from '../common/ListEmpty.js';
 import { ListError } from '../common/ListError.js';
 import { ListBody } from '../common/ListBody.js';
 import { ListHeading } from '../common/ListHeading.js';
+import { ForCustomerBanner, useDestinationChoices } from '../import-rules/Destination.js';
+import { useDestination } from '../import-rules/for-customer.js';
 
 /** A car as a list row: react-admin's records always have their id. */
 type CarRow = CarListItem & { id: number };
@@ -47,9 +50,24 @@ function RateNotice() {
   );
 }
 
-/** The tenant's catalogue with the main filters and its price in a chosen currency. */
+/** The destination filtered on is remembered, so a car's page opened from the list checks the same country. */
+function RememberDestination() {
+  const { filterValues } = useListContext();
+  const [, setDestination] = useDestination();
+  const chosen = typeof filterValues.importableTo === 'string' ? filterValues.importableTo : '';
+  useEffect(() => setDestination(chosen), [chosen, setDestination]);
+  return null;
+}
+
+/**
+ * The tenant's catalogue with the main filters and its price in a chosen currency; a destination
+ * shows only the cars its import rules let in (the API decides which). Opened to pick a car for a
+ * customer, it starts from that customer's country.
+ */
 export function CarList() {
   const translate = useTranslate();
+  const destinations = useDestinationChoices();
+  const [destination] = useDestination();
   const filters = [
     <SearchInput
       key="search"
@@ -61,6 +79,19 @@ export function CarList() {
       key="currency"
       source="currency"
       choices={COMMON_CURRENCIES.map((code) => ({ id: code, name: code }))}
+      alwaysOn
+    />,
+    <SelectInput
+      key="importableTo"
+      source="importableTo"
+      label="vpo.importRules.check.destination"
+      choices={
+        // A destination remembered before the rules are read stays offered, so the filter shows it.
+        destination && !destinations.some((choice) => choice.id === destination)
+          ? [...destinations, { id: destination, name: destination }]
+          : destinations
+      }
+      emptyText="vpo.importRules.check.anyDestination"
       alwaysOn
     />,
     <TextInput key="makeEn" source="makeEn" alwaysOn />,
@@ -76,9 +107,10 @@ export function CarList() {
   return (
     <>
       <ListHeading />
+      <ForCustomerBanner />
       <List
         filters={filters}
-        filterDefaultValues={{ currency: 'USD' }}
+        filterDefaultValues={{ currency: 'USD', ...(destination ? { importableTo: destination } : {}) }}
         perPage={20}
         pagination={<Pagination rowsPerPageOptions={[20, 50, 100]} />}
         sort={{ field: 'createdAt', order: 'DESC' }}
@@ -88,6 +120,7 @@ export function CarList() {
         storeKey={false}
       >
         <RateNotice />
+        <RememberDestination />
         <ListBody
           phone={
             <SimpleList<CarRow>

@@ -20,14 +20,23 @@ import { useMe } from '../auth/useMe.js';
 import { Money, useFormat, When } from '../common/format.js';
 import { ErrorState, Loading } from '../common/states.js';
 import { Facts, Panel } from '../common/Panel.js';
+import { ForCustomerBanner, useDestinationChoices } from '../import-rules/Destination.js';
+import { useDestination, useForCustomer } from '../import-rules/for-customer.js';
+import { ImportCheckView } from '../import-rules/ImportCheckView.js';
 
-/** A car: photos, facts, options and damage, its price in a chosen currency, and "order this car for a customer". */
+/**
+ * A car: photos, facts, options and damage, its price in a chosen currency, whether a chosen
+ * destination's import rules let it in (as the API judges it), and "order this car for a customer".
+ */
 export function CarShow() {
   const { id = '' } = useParams();
   const translate = useTranslate();
   const format = useFormat();
   const { can } = useMe();
   const [currency, setCurrency] = useState('USD');
+  const [destination, setDestination] = useDestination();
+  const [forCustomer] = useForCustomer();
+  const destinations = useDestinationChoices();
   const {
     data: car,
     isPending,
@@ -35,7 +44,7 @@ export function CarShow() {
     refetch,
   } = useGetOne<CarDetail & { id: number; rate?: { rate?: number | null; reason?: string } }>('cars', {
     id: Number(id),
-    meta: { currency },
+    meta: { currency, importableTo: destination },
   });
   if (isPending) return <Loading />;
   if (error || !car) return <ErrorState error={error} retry={refetch} />;
@@ -47,6 +56,7 @@ export function CarShow() {
   return (
     <Box sx={{ my: 2 }}>
       <Title title={car.title} />
+      <ForCustomerBanner />
       <Stack
         direction="row"
         sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 2, mb: 2 }}
@@ -70,6 +80,25 @@ export function CarShow() {
               </MenuItem>
             ))}
           </TextField>
+          <TextField
+            select
+            size="small"
+            id="car-destination"
+            label={translate('vpo.importRules.check.destination')}
+            value={destination}
+            onChange={(event) => setDestination(event.target.value)}
+            sx={{ minWidth: 180 }}
+          >
+            <MenuItem value="">{translate('vpo.importRules.check.anyDestination')}</MenuItem>
+            {destinations.map((choice) => (
+              <MenuItem key={choice.id} value={choice.id}>
+                {choice.name}
+              </MenuItem>
+            ))}
+            {destination && !destinations.some((choice) => choice.id === destination) && (
+              <MenuItem value={destination}>{destination}</MenuItem>
+            )}
+          </TextField>
           <Typography variant="h6" component="p">
             {typeof car.convertedPrice === 'number' ? (
               <Money amount={car.convertedPrice} currency={car.convertedCurrency} />
@@ -82,7 +111,14 @@ export function CarShow() {
               variant="contained"
               component={Link}
               to="/orders/create"
-              state={{ record: { carId: car.id, ...(orderable ? { totalAmount: car.convertedPrice, currency } : {}) } }}
+              state={{
+                record: {
+                  carId: car.id,
+                  ...(orderable ? { totalAmount: car.convertedPrice, currency } : {}),
+                  ...(forCustomer ? { customerId: forCustomer.id } : {}),
+                  ...(destination ? { destinationCountry: destination } : {}),
+                },
+              }}
             >
               {translate('vpo.cars.orderFor')}
             </Button>
@@ -125,6 +161,13 @@ export function CarShow() {
                 [field('makeEn'), car.makeEn],
                 [field('modelEn'), `${car.modelEn} ${car.gradeEn}`],
                 [field('year'), String(car.year)],
+                // What the import rules read: shown when the catalogue has them.
+                ...(car.firstRegistration
+                  ? [[field('firstRegistration'), car.firstRegistration] as [string, string]]
+                  : []),
+                ...(car.displacement !== undefined
+                  ? [[field('displacement'), format.number(car.displacement)] as [string, string]]
+                  : []),
                 [field('kilometers'), format.number(car.kilometers)],
                 [field('fuelType'), car.fuelType],
                 [field('transmission'), car.transmission],
@@ -136,6 +179,15 @@ export function CarShow() {
                 ['VIN', car.vin ?? '—'],
               ]}
             />
+          </Panel>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Panel title={translate('vpo.importRules.check.title')}>
+            {car.importCheck ? (
+              <ImportCheckView check={car.importCheck} />
+            ) : (
+              <Typography variant="body2">{translate('vpo.importRules.check.chooseDestination')}</Typography>
+            )}
           </Panel>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>

@@ -18,9 +18,10 @@ const carQuery = (filter: Filter): QueryOf<'/api/v1/cars', 'get'> =>
     priceTo: num(filter.priceTo),
     kmTo: num(filter.kmTo),
     currency: str(filter.currency),
+    importableTo: str(filter.importableTo)?.toUpperCase(),
   });
 
-/** The catalogue: cars by page number with the main filters and sorts, and one car with its price in a currency. */
+/** The catalogue: cars by page number with the main filters and sorts (a destination's import rules among them), and one car with its price in a currency and its import check. */
 export const catalogueData = {
   handlers: {
     cars: {
@@ -44,8 +45,12 @@ export const catalogueData = {
       },
       getOne: async ({ id, meta }) => {
         const currency = str((meta as Filter | undefined)?.currency);
+        // With a destination, the car comes with the API's check against that country's import rules.
+        const importableTo = str((meta as Filter | undefined)?.importableTo)?.toUpperCase();
         const { body } = await call(
-          api().GET('/api/v1/cars/{id}', { params: { path: { id: Number(id) }, query: clean({ currency }) } }),
+          api().GET('/api/v1/cars/{id}', {
+            params: { path: { id: Number(id) }, query: clean({ currency, importableTo }) },
+          }),
         );
         // The rate used (or why there is none) travels with the car: react-admin keeps only `data` of a getOne.
         return ok({ ...body.data, id: body.data.id ?? Number(id), rate: body.meta?.currency });

@@ -13,7 +13,7 @@ import {
   useGetOne,
   useTranslate,
 } from 'react-admin';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { MOVEMENT_TYPES } from '../api/enums.js';
 import type { BodyOf, Customer, Order, WalletTransaction } from '../api/types.js';
 import { useMe } from '../auth/useMe.js';
@@ -21,6 +21,8 @@ import { ActionDialog, useDialog } from '../common/ActionDialog.js';
 import { Money, When } from '../common/format.js';
 import { QueryState } from '../common/states.js';
 import { useAction } from '../common/useAction.js';
+import { countryCodeOf } from '../import-rules/countries.js';
+import { useDestination, useForCustomer } from '../import-rules/for-customer.js';
 import { carTitle } from '../orders/OrderList.js';
 import { Facts, Panel } from '../common/Panel.js';
 import { StatusChip } from '../orders/StatusChip.js';
@@ -154,14 +156,25 @@ export function CustomerShow() {
               {customer.name}
             </Typography>
             {can('POST /api/v1/orders') && (
-              <Button
-                variant="contained"
-                component={Link}
-                to="/orders/create"
-                state={{ record: { customerId: customer.id, currency: customer.walletCurrency } }}
-              >
-                {translate('vpo.customers.newOrder')}
-              </Button>
+              <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+                {can('GET /api/v1/cars') && <ChooseCar customer={customer} />}
+                <Button
+                  variant="contained"
+                  component={Link}
+                  to="/orders/create"
+                  state={{
+                    record: {
+                      customerId: customer.id,
+                      currency: customer.walletCurrency,
+                      ...(countryCodeOf(customer.country)
+                        ? { destinationCountry: countryCodeOf(customer.country) }
+                        : {}),
+                    },
+                  }}
+                >
+                  {translate('vpo.customers.newOrder')}
+                </Button>
+              </Stack>
             )}
           </Stack>
           <Grid container spacing={2}>
@@ -247,6 +260,34 @@ export function CustomerShow() {
         </Box>
       )}
     </QueryState>
+  );
+}
+
+/**
+ * Opens the catalogue to pick a car for this customer: it starts from the cars their country's
+ * import rules let in (when their country is a 2-letter code), and the order made from a car's
+ * page is for them.
+ */
+function ChooseCar({ customer }: { customer: Customer }) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const [, setForCustomer] = useForCustomer();
+  const [, setDestination] = useDestination();
+  const choose = () => {
+    const country = countryCodeOf(customer.country);
+    setForCustomer({
+      id: customer.id,
+      name: customer.name,
+      currency: customer.walletCurrency,
+      ...(country ? { country } : {}),
+    });
+    setDestination(country ?? '');
+    navigate('/cars');
+  };
+  return (
+    <Button variant="outlined" onClick={choose}>
+      {translate('vpo.importRules.chooseCar')}
+    </Button>
   );
 }
 

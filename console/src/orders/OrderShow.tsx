@@ -13,6 +13,7 @@ import { ContractsPanel } from './contracts/ContractsPanel.js';
 import { CustomsPanel } from './customs/CustomsPanel.js';
 import { DocumentsPanel } from './documents/DocumentsPanel.js';
 import { ExportPanel } from './export/ExportPanel.js';
+import { ImportChecksPanel } from './import-checks/ImportChecksPanel.js';
 import { InspectionsPanel } from './inspections/InspectionsPanel.js';
 import { Facts, Panel } from '../common/Panel.js';
 import { ShipmentPanel } from './shipment/ShipmentPanel.js';
@@ -148,6 +149,7 @@ export function OrderShow() {
           <Stack spacing={2} sx={{ my: 2 }}>
             <Header order={order} />
             <Summary order={order} />
+            <ImportChecksPanel order={order} />
             <TrackingLinkPanel order={order} />
             <BillingPanel order={order} />
             <InspectionsPanel order={order} />

@@ -4,6 +4,7 @@ import { useMe } from '../auth/useMe.js';
 import { Loading } from '../common/states.js';
 import { BlockedOrders } from './BlockedOrders.js';
 import { Deadlines } from './Deadlines.js';
+import { FailingImports } from './FailingImports.js';
 import { FailedMessages, FailingWebhooks } from './FailingWebhooks.js';
 import { MyInspections } from './MyInspections.js';
 import { OrdersByStatus } from './OrdersByStatus.js';
@@ -35,6 +36,11 @@ export function Today() {
         {(role === 'operations' || role === 'admin' || role === 'inspector') && can('GET /api/v1/orders') && (
           <Grid size={{ xs: 12, md: 6 }}>
             <BlockedOrders />
+          </Grid>
+        )}
+        {(role === 'operations' || role === 'admin') && can('GET /api/v1/orders') && (
+          <Grid size={{ xs: 12, md: 6 }}>
+            <FailingImports />
           </Grid>
         )}
         {can('GET /api/v1/export-deadlines') && (
