@@ -1,7 +1,8 @@
 import type { ImportConditions } from '../domain/import-rules.js';
 import type { CarFilter } from './car-filter.js';
 import type { CatalogueIndex } from './index-shape.js';
-import type { Bits } from './row-sets.js';
+import { keepRange, type RangeColumn, rangeSlice } from './range-conditions.js';
+import { addPositions, type Bits, has, removePositions } from './row-sets.js';
 
 /**
  * A destination's import rules on the catalogue's columns (`?importableTo=`). The model year,
@@ -29,32 +30,54 @@ export function withImportConditions(filter: CarFilter): CarFilter {
   return joined;
 }
 
-/** Whether the rules leave conditions for keepImportable (engine size, first registration). */
-export const checksRows = (rules: ImportConditions | undefined): rules is ImportConditions =>
-  rules !== undefined && (rules.registeredFrom !== undefined || rules.minCc !== undefined || rules.maxCc !== undefined);
+/** Row positions sorted by a small-number column (ties by position), made once per column by counting. */
+const derivedOrders = new WeakMap<Uint16Array, Uint32Array>();
+function orderOf(values: Uint16Array): RangeColumn {
+  let order = derivedOrders.get(values);
+  if (!order) {
+    const starts = new Uint32Array(0x10001);
+    for (let i = 0; i < values.length; i += 1) starts[values[i]! + 1]! += 1;
+    for (let v = 1; v < starts.length; v += 1) starts[v]! += starts[v - 1]!;
+    order = new Uint32Array(values.length);
+    for (let i = 0; i < values.length; i += 1) order[starts[values[i]!]!++] = i;
+    derivedOrders.set(values, order);
+  }
+  return { order, values };
+}
 
 /**
- * Clears from `bits` the rows whose engine is outside the rules' limits or whose first
- * registration (else model year) is too old. An unknown engine size passes, as the car check
- * leaves it unchecked rather than refused.
+ * Keeps in `result` (every row when undefined) the rows whose engine size is within the rules'
+ * limits and whose first registration (else model year) is recent enough. An unknown engine size
+ * (0) passes, as the car check leaves it unchecked rather than refused. Each condition is a slice
+ * of its column's order, so it costs what the list's own ranges cost.
  */
-export function keepImportable(index: CatalogueIndex, bits: Bits, rules: ImportConditions): void {
-  const { displacement, registered, year } = index;
-  const minCc = rules.minCc ?? 0;
-  const maxCc = rules.maxCc ?? Number.POSITIVE_INFINITY;
-  const from = rules.registeredFrom;
-  const yearFrom = rules.yearFrom ?? Number.NEGATIVE_INFINITY;
-  for (let w = 0; w < bits.length; w += 1) {
-    let word = bits[w]!;
-    while (word !== 0) {
-      const low = word & -word;
-      const i = (w << 5) + (31 - Math.clz32(low));
-      const cc = displacement[i]!;
-      const month = registered[i]!;
-      const engineOk = cc === 0 || (cc >= minCc && cc <= maxCc);
-      const ageOk = from === undefined || (month !== 0 ? month >= from : year[i]! >= yearFrom);
-      if (!(engineOk && ageOk)) bits[w]! &= ~low;
-      word &= word - 1;
-    }
+export function keepImportable(
+  index: CatalogueIndex,
+  result: Bits | undefined,
+  rules: ImportConditions,
+): Bits | undefined {
+  const n = index.size;
+  let kept = result;
+  if (rules.minCc !== undefined || rules.maxCc !== undefined) {
+    const engines = orderOf(index.displacement);
+    const [, unknown] = rangeSlice(engines, 0, 0);
+    const [lo, hi] = rangeSlice(engines, Math.max(1, rules.minCc ?? 1), rules.maxCc);
+    kept = keepRange(engines, n, 0, hi, kept);
+    if (lo > unknown) removePositions(kept, engines.order, unknown, lo);
   }
+  if (rules.registeredFrom !== undefined) {
+    const registrations = orderOf(index.registered);
+    const [, unknown] = rangeSlice(registrations, 0, 0);
+    // Cars of no known registration are judged by their model year (usually none in a feed).
+    const byYear: number[] = [];
+    const yearFrom = rules.yearFrom ?? Number.NEGATIVE_INFINITY;
+    for (let k = 0; k < unknown; k += 1) {
+      const row = registrations.order[k]!;
+      if (index.year[row]! >= yearFrom && (!kept || has(kept, row))) byYear.push(row);
+    }
+    const [from] = rangeSlice(registrations, Math.max(1, rules.registeredFrom), undefined);
+    kept = keepRange(registrations, n, from, n, kept);
+    addPositions(kept, byYear);
+  }
+  return kept;
 }

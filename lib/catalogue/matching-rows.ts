@@ -1,8 +1,8 @@
 import type { CarFilter, Visibility } from './car-filter.js';
 import type { CatalogueIndex, FieldName } from './index-shape.js';
-import { keepInRange, keepRange, type RangeKey, rangeSlice } from './range-conditions.js';
-import { checksRows, keepImportable, withImportConditions } from './import-conditions.js';
-import { and, type Bits, copyOf, count, emptyBits, keptBits } from './row-sets.js';
+import { keepInRange, keepRange, type RangeKey, rangeColumn, rangeSlice } from './range-conditions.js';
+import { keepImportable, withImportConditions } from './import-conditions.js';
+import { and, type Bits, copyOf, count, keptBits } from './row-sets.js';
 import { keepMakeModels, keepWithAny, rowsWithAny, rowsWithWords } from './value-conditions.js';
 
 /** The rows a car list query matches: its filter's conditions and its storefront's, as one row set. */
@@ -70,22 +70,19 @@ export function matchingRows(index: CatalogueIndex, asked: CarFilter, visibility
   // The narrowest range first; a range much wider than the rows left checks those rows' values instead.
   const slices = ranges
     .filter(([, from, to]) => from !== undefined || to !== undefined)
-    .map(([key, from, to]) => ({ key, from, to, slice: rangeSlice(index, key, from, to) }))
+    .map(([key, from, to]) => ({ key, from, to, slice: rangeSlice(rangeColumn(index, key), from, to) }))
     .sort((a, b) => a.slice[1] - a.slice[0] - (b.slice[1] - b.slice[0]));
   // At most this many rows left (counted once, then bounded by each range kept).
   let left = result && slices.length > 0 ? count(result) : n;
   for (const { key, from, to, slice } of slices) {
     const width = slice[1] - slice[0];
     if (result && left < width / 4) keepInRange(result, index[key], from ?? -Infinity, to ?? Infinity);
-    else result = keepRange(index, key, slice[0], slice[1], result);
+    else result = keepRange(rangeColumn(index, key), n, slice[0], slice[1], result);
     left = Math.min(left, width);
   }
   const excluded = [...(filter.excludeDamage ?? [])].filter((d) => DAMAGES.includes(d));
   if (excluded.length > 0) result = keepWithAny(result, f.damage, excluded, n, true);
-  if (checksRows(filter.importable)) {
-    result ??= emptyBits(n).fill(0xffffffff);
-    keepImportable(index, result, filter.importable);
-  }
+  if (filter.importable) result = keepImportable(index, result, filter.importable);
   // Bits past the last row (a set built by negation) never count.
   if (result && n % 32 !== 0) result[result.length - 1]! &= (1 << (n % 32)) - 1;
   return result;

@@ -8,15 +8,24 @@ import { addPositions, and, type Bits, emptyBits, has, removePositions } from '.
 
 export type RangeKey = 'year' | 'price' | 'kilometers';
 
-/** The slice [lo, hi) of a key's sort order holding the values in [from, to]. */
+/** A numeric column and the row positions sorted by it: what a range condition reads. */
+export interface RangeColumn {
+  order: Uint32Array;
+  values: ArrayLike<number>;
+}
+
+/** A sortable key's column. */
+export const rangeColumn = (index: CatalogueIndex, key: RangeKey): RangeColumn => ({
+  order: index.order[key],
+  values: index[key],
+});
+
+/** The slice [lo, hi) of a column's order holding the values in [from, to]. */
 export function rangeSlice(
-  index: CatalogueIndex,
-  key: RangeKey,
+  { order, values }: RangeColumn,
   from: number | undefined,
   to: number | undefined,
 ): [number, number] {
-  const order = index.order[key];
-  const values = index[key];
   const firstAtLeast = (bound: number, strict: boolean) => {
     let lo = 0;
     let hi = order.length;
@@ -59,15 +68,7 @@ function prefixSetsOf(order: Uint32Array, n: number): Bits {
  * prefix sets nearest its ends, applied in one pass over the words; at most half a step of rows
  * at each end is then set or cleared, so no range costs more than a pass and a few thousand rows.
  */
-export function keepRange(
-  index: CatalogueIndex,
-  key: RangeKey,
-  lo: number,
-  hi: number,
-  result: Bits | undefined,
-): Bits {
-  const n = index.size;
-  const order = index.order[key];
+export function keepRange({ order }: RangeColumn, n: number, lo: number, hi: number, result: Bits | undefined): Bits {
   const step = Math.ceil(n / PREFIX_SETS);
   if (n < PREFIX_SETS_FROM || hi - lo <= step) {
     const bits = emptyBits(n);

@@ -218,4 +218,15 @@ describe('the catalogue filter agrees with the car check', () => {
       expect(listed.map((car) => car.id).sort((a, b) => a - b)).toEqual(expected);
       expect(expected.length).toBeGreaterThan(0);
     });
+
+  it('agrees at a size where the list uses its prefix sets (over 65,536 cars)', () => {
+    const many: CarRow[] = [];
+    for (let copy = 0; copy < 100; copy += 1) for (const row of rows) many.push({ ...row, id: many.length + 1 });
+    const big = buildIndex(many);
+    for (const [, r] of [rules[2]!, rules[3]!, rules[0]!]) {
+      const listed = queryIndex(big, { importable: importConditions(r, '2026-11-30') }, { publishedOnly: false }, page);
+      const expected = many.filter((car) => evaluateImport('XX', r, car, '2026-11-30').allowed).length;
+      expect(listed.total).toBe(expected);
+    }
+  });
 });
