@@ -20,11 +20,15 @@ const Cc = Type.Integer({ minimum: 0, maximum: 20_000 });
 
 const Permit = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 200 }),
-    engineOverCc: Type.Optional({ ...Cc, description: 'needed only for engines over this many cc' }),
-    note: Type.Optional(Type.String({ maxLength: 1000 })),
+    name: Type.String({ minLength: 1, maxLength: 200, examples: ['Korean strategic-items export permit (MOTIE)'] }),
+    engineOverCc: Type.Optional({ ...Cc, description: 'needed only for engines over this many cc', examples: [2000] }),
+    note: Type.Optional(Type.String({ maxLength: 1000, examples: ['Reviewed case by case'] })),
   },
-  { additionalProperties: false, title: 'ImportPermit' },
+  {
+    additionalProperties: false,
+    title: 'ImportPermit',
+    examples: [{ name: 'Korean strategic-items export permit (MOTIE)', engineOverCc: 2000 }],
+  },
 );
 
 /** The fields an admin sets for one country. */

@@ -9,6 +9,7 @@ import {
   pathOf,
   platformOnly,
   tenantProfileRoute,
+  createsRecord,
   UNKNOWN_ID,
 } from './route-requests.js';
 import { type CallOptions, call, calls, log, operationOf, routes } from './recorder.js';
@@ -155,7 +156,7 @@ export async function refusals(keys: Keys, walked: Walked): Promise<void> {
         body: example,
         note: 'an integrator key whose allowedRoutes do not include this route',
       });
-    if (r.params && !tenantProfileRoute(r))
+    if (r.params && !tenantProfileRoute(r) && !createsRecord(r))
       await attempt(r, 404, {
         ...params,
         headers,

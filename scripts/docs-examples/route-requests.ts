@@ -30,4 +30,8 @@ export const pathOf = (r: RouteSpec, id: string): Record<string, string | number
   step: 'deregistration',
   // The profile's images are named, not numbered: a name it does not have stands for a bad id.
   image: id === UNKNOWN_ID ? 'stamp' : 'signature',
+  // A country without a rule stands for an unknown record; a code that names no country for a bad id.
+  country: id === UNKNOWN_ID ? 'FR' : 'ZZ',
 });
+/** A PUT of a rule for a country that has none makes it: no record can be unknown. */
+export const createsRecord = (route: RouteSpec) => route.id === 'putImportRule';

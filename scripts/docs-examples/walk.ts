@@ -6,6 +6,7 @@ import { signContract } from './walk-contract.js';
 import type { Keys, Walked } from './walk-data.js';
 import { eventFeed } from './walk-events.js';
 import { shipAndDeliver } from './walk-export.js';
+import { importRules } from './walk-import-rules.js';
 import { inspect } from './walk-inspection.js';
 import { deliveredOrder } from './walk-messages.js';
 import { confirmDeposit, placeOrder } from './walk-order.js';
@@ -108,6 +109,7 @@ export async function walk(keys: Keys, startedAt: number): Promise<Walked> {
     await deliveredOrder(keys, orderId, startedAt);
     await wallets(keys, customer);
     await staff(keys, orderId);
+    await importRules(keys, customer);
     await webhooks(keys, endpointId, downId, startedAt);
 
     // Catalogue feeds: providers' files dropped in the bucket (platform admins watch them). Open
