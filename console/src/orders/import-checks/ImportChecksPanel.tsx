@@ -12,16 +12,20 @@ import { ImportCheckView, ImportRefusal, importRefusalOf } from '../../import-ru
 import { useConflictHandler } from '../conflict.js';
 import type { OrdersActions } from '../data.js';
 
-/** Who overrode the rules, by name where the key may read the staff (the order keeps their id). */
-function useStaffName(): (id: string) => string {
+/**
+ * Who overrode the rules, by name where the key may read the staff (the order keeps their id);
+ * else by their role, as only an admin may override.
+ */
+function OverriddenBy({ id }: { id: string }) {
+  const translate = useTranslate();
   const { me, can } = useMe();
   const users = useGetList<{ id: string; name: string }>(
     'users',
     { pagination: { page: 1, perPage: 100 } },
     { enabled: can('GET /api/v1/users') },
   );
-  return (id) =>
-    (me?.user?.id === id ? me.user.name : undefined) ?? users.data?.find((user) => user.id === id)?.name ?? id;
+  const name = (me?.user?.id === id ? me.user.name : undefined) ?? users.data?.find((user) => user.id === id)?.name;
+  return <span title={id}>{name ?? translate('vpo.role.admin')}</span>;
 }
 
 type DestinationForm = { destinationCountry: string; overrideReason?: string };
@@ -34,7 +38,6 @@ type DestinationForm = { destinationCountry: string; overrideReason?: string };
 export function ImportChecksPanel({ order }: { order: OrderDetail }) {
   const translate = useTranslate();
   const country = useCountry();
-  const staffName = useStaffName();
   const { me, can } = useMe();
   const change = useDialog();
   const notify = useNotify();
@@ -67,7 +70,7 @@ export function ImportChecksPanel({ order }: { order: OrderDetail }) {
             <Facts
               items={[
                 [t('overrideReason'), <bdi key="r">{override.reason}</bdi>],
-                [t('overrideBy'), staffName(override.by)],
+                [t('overrideBy'), <OverriddenBy key="b" id={override.by} />],
                 [t('overrideAt'), <When key="a" iso={override.at} />],
               ]}
             />
