@@ -14,7 +14,7 @@ import { pageMeta, type CurrencyMeta, type PageMeta } from '../domain/paging.js'
 import { evaluateImport, importConditions } from '../domain/import-rules.js';
 import { localDay, tenantTimeZone } from '../domain/time-zone.js';
 import { getCar as readCar } from '../store/cars.js';
-import { countryIn, ruleInForce } from './import-rules.js';
+import { countryIn, listedRule, ruleInForce } from './import-rules.js';
 import type { Tenant } from '../store/tenants.js';
 
 /** The storefront a request sees: the key's tenant, or the one customerSubdomain names. */
@@ -183,7 +183,7 @@ const storefrontToday = (storefront: Storefront) =>
 /** A destination's rules in force for the storefront's tenant, as conditions on the list (none: the country has no rule). */
 async function importableConditions(storefront: Storefront, code: string) {
   const country = countryIn('importableTo', code);
-  const rule = await ruleInForce(storefront.tenant?.id, country);
+  const rule = await listedRule(storefront.tenant?.id, country);
   return rule && importConditions(rule, storefrontToday(storefront));
 }
 

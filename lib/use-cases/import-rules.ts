@@ -1,3 +1,4 @@
+import { envNumber } from '../config.js';
 import { DEFAULT_IMPORT_RULES } from '../domain/import-rule-defaults.js';
 import type { Caller } from '../domain/caller.js';
 import { AppError, invalidField, notFound } from '../domain/errors.js';
@@ -59,6 +60,23 @@ export async function ruleInForce(
     defaultRule(country, consistent),
   ]);
   return own ? ruleOf(own) : fallback;
+}
+
+const listed = new Map<string, { rule: Promise<ImportRule | undefined>; at: number }>();
+
+/**
+ * The rule the car list applies: read once per CATALOGUE_REFRESH_SECONDS (60 s) per tenant and
+ * country, as the list's tenants and rates are, so a warm list makes no DynamoDB round trip. A
+ * changed rule reaches the list within that time; the car check and orders read it at once.
+ */
+export function listedRule(tenantId: string | undefined, country: string, now = Date.now()) {
+  const key = `${tenantId ?? ''}|${country}`;
+  const hit = listed.get(key);
+  if (hit && now - hit.at < envNumber('CATALOGUE_REFRESH_SECONDS', 60) * 1000) return hit.rule;
+  const rule = ruleInForce(tenantId, country);
+  listed.set(key, { rule, at: now });
+  rule.catch(() => listed.delete(key));
+  return rule;
 }
 
 /** Every rule in force for a tenant (undefined: the defaults), by country. */
