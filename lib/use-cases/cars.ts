@@ -14,7 +14,7 @@ import { pageMeta, type CurrencyMeta, type PageMeta } from '../domain/paging.js'
 import { evaluateImport, importConditions } from '../domain/import-rules.js';
 import { localDay, tenantTimeZone } from '../domain/time-zone.js';
 import { getCar as readCar } from '../store/cars.js';
-import { countryIn, listedRule, ruleInForce } from './import-rules.js';
+import { countryIn, listedRule, ruleInForce } from './import-rules-in-force.js';
 import type { Tenant } from '../store/tenants.js';
 
 /** The storefront a request sees: the key's tenant, or the one customerSubdomain names. */

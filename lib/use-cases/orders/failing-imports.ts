@@ -6,7 +6,7 @@ import { scopeOf } from '../../domain/scope.js';
 import { localDay } from '../../domain/time-zone.js';
 import { queryOrders, type OrderListFilter } from '../../store/order-lists.js';
 import type { OrderRecord } from '../../store/orders.js';
-import { ruleInForce } from '../import-rules.js';
+import { ruleInForce } from '../import-rules-in-force.js';
 import { tenantZone } from '../shared/tenancy.js';
 import { importFactsOf } from './order-destination.js';
 import { orderView, type OrderView } from './order-view.js';

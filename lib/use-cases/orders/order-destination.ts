@@ -5,7 +5,7 @@ import { evaluateImport, type ImportCheck, type ImportFacts } from '../../domain
 import { actorOf } from '../../domain/scope.js';
 import type { OrderRecord } from '../../store/orders.js';
 import { countryCodeOf } from '../../text/countries.js';
-import { countryIn, ruleInForce } from '../import-rules.js';
+import { countryIn, ruleInForce } from '../import-rules-in-force.js';
 import { tenantToday } from '../shared/tenancy.js';
 
 /*
