@@ -133,6 +133,20 @@ describe('import rules in the staff console', () => {
         'Certificate of origin',
       );
       expect(tab.apiCalls).toContain(`GET /api/v1/cars/${oldCar.id}`);
+
+      // Ordered for the customer all the same: the form names them and Kuwait, and the refusal is explained.
+      await main.getByRole('link', { name: 'Order this car for a customer' }).click();
+      await expect
+        .poll(() => main.getByRole('combobox', { name: 'Customer' }).inputValue(), { timeout: UI_TIMEOUT })
+        .toBe(customerName);
+      expect(await main.getByLabel('Destination country').inputValue()).toBe('KW');
+      expect(await main.getByLabel(/Override reason/).count(), 'only an admin is offered an override').toBe(0);
+      await main.getByLabel('Total').fill('9500');
+      await main.getByRole('button', { name: 'Save' }).click();
+      const refused = main.getByRole('alert').filter({ hasText: 'Kuwait (KW) refuses this car' });
+      await refused.waitFor({ timeout: UI_TIMEOUT });
+      expect(await refused.textContent()).toMatch(/Age limit: KW takes cars at most 5 years old/);
+      expect(await refused.textContent()).toContain('Source: Embassy of the State of Kuwait in Canada');
       expect(tab.blocked, 'requests that left the machine').toEqual([]);
       expect(tab.pageErrors).toEqual([]);
     } finally {

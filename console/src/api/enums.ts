@@ -122,17 +122,14 @@ export const EVENT_TYPES = every<EventType>()([
 /** Currencies offered for catalogue prices, billing and wallets (the API accepts any ISO 4217 code with a rate). */
 export const COMMON_CURRENCIES = ['USD', 'AED', 'SAR', 'QAR', 'KWD', 'BHD', 'OMR', 'KRW', 'JPY', 'EUR'] as const;
 
+/** What an import rule refuses and how it counts a car's age; each value needs its words in import-rules/messages.ts. */
 type ImportRuleBody = BodyOf<'/api/v1/import-rules/{country}', 'put'>;
 export type DamageKind = ImportRuleBody['refusedDamage'][number];
 export const DAMAGE_KINDS = every<DamageKind>()(['accident', 'total_loss', 'flood']);
 export type RefusableFuel = ImportRuleBody['fuelTypesRefused'][number];
 export const REFUSABLE_FUELS = every<RefusableFuel>()(['Gasoline', 'Diesel', 'LPG', 'Hybrid', 'Electric', 'Hydrogen']);
-export const AGE_COUNTED_FROM = every<ImportRuleBody['ageCountedFrom']>()(['model-year', 'first-registration']);
-export const AGE_COUNTED_TO = every<ImportRuleBody['ageCountedTo']>()(['order', 'arrival']);
+export type AgeCountedFrom = ImportRuleBody['ageCountedFrom'];
+export type AgeCountedTo = ImportRuleBody['ageCountedTo'];
+export const AGE_COUNTED_FROM = every<AgeCountedFrom>()(['model-year', 'first-registration']);
+export const AGE_COUNTED_TO = every<AgeCountedTo>()(['order', 'arrival']);
 export type ImportRuleName = components['schemas']['ImportReason']['rule'];
-export const IMPORT_RULE_NAMES = every<ImportRuleName>()([
-  'maxAgeYears',
-  'refusedDamage',
-  'engine',
-  'fuelTypesRefused',
-]);

@@ -27,7 +27,6 @@ export type Requirement = Schemas['Requirement'];
 export type TenantProfile = Schemas['TenantProfile'];
 export type ImportRule = Schemas['ImportRule'];
 export type ImportCheck = Schemas['ImportCheck'];
-export type ImportRuleOverride = Schemas['ImportRuleOverride'];
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 

@@ -8,7 +8,7 @@ export function countryCodeOf(text: unknown): string | undefined {
 const names = new Map<string, Intl.DisplayNames | undefined>();
 
 /** A country's name in the language, from the browser's own data; the code when it has none. */
-export function countryName(code: string, language: string): string {
+function countryName(code: string, language: string): string {
   if (!names.has(language)) {
     try {
       names.set(language, new Intl.DisplayNames([language], { type: 'region' }));

@@ -25,7 +25,7 @@ const RULE_FIELDS = [
 const asRecord = (rule: ImportRule) => ({ ...rule, id: rule.country });
 
 /** The body of a save: the rule's fields only, cleaned (an empty engine limit is no limit). */
-export function ruleBody(values: Record<string, unknown>): RuleBody {
+function ruleBody(values: Record<string, unknown>): RuleBody {
   const picked: Record<string, unknown> = {};
   for (const field of RULE_FIELDS) picked[field] = values[field];
   const body = clean(picked) as Partial<RuleBody>;

@@ -1,3 +1,4 @@
+import type { AgeCountedFrom, AgeCountedTo, DamageKind, ImportRuleName } from '../api/enums.js';
 import { plural } from '../i18n/plural.js';
 
 /**
@@ -40,15 +41,19 @@ const en = {
       intro:
         'What each destination country lets in, as your business applies it: the rule the service ships with, or your own version where an admin set one. A country not listed refuses nothing.',
       origin: { default: 'Default', tenant: 'Your own' },
-      from: { 'model-year': 'the model year', 'first-registration': 'the first registration' },
-      to: { order: 'the order date', arrival: 'the arrival' },
-      damage: { accident: 'Accident', total_loss: 'Total loss', flood: 'Flood' },
+      // Every value the API has needs its words: one it adds fails to compile here until it has them.
+      from: { 'model-year': 'the model year', 'first-registration': 'the first registration' } satisfies Record<
+        AgeCountedFrom,
+        string
+      >,
+      to: { order: 'the order date', arrival: 'the arrival' } satisfies Record<AgeCountedTo, string>,
+      damage: { accident: 'Accident', total_loss: 'Total loss', flood: 'Flood' } satisfies Record<DamageKind, string>,
       rule: {
         maxAgeYears: 'Age limit',
         refusedDamage: 'Damage',
         engine: 'Engine size',
         fuelTypesRefused: 'Fuel',
-      },
+      } satisfies Record<ImportRuleName, string>,
       maxAge: 'at most %{smart_count} year old |||| at most %{smart_count} years old',
       counted: 'counted from %{from} to %{to}',
       noLimit: 'No limit',

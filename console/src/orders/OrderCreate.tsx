@@ -34,7 +34,7 @@ export function OrderCreate() {
   const location = useLocation();
   const preset = (location.state as { record?: Record<string, unknown> } | null)?.record ?? {};
   const [choosing, setChoosing] = useForCustomer();
-  // A destination that refuses the car: its reasons, shown above the form (the API's details keep rule and source).
+  // A destination that refuses the car: its reasons with their sources (the API's details), by the destination's input.
   const [refusal, setRefusal] = useState<ReturnType<typeof importRefusalOf>>();
   return (
     <Create
@@ -57,7 +57,6 @@ export function OrderCreate() {
       }}
     >
       <SimpleForm>
-        {refusal && <ImportRefusal refusal={refusal} />}
         {can('GET /api/v1/customers') ? (
           <ReferenceInput source="customerId" reference="customers">
             <AutocompleteInput optionText="name" filterToQuery={(q: string) => ({ q })} fullWidth />
@@ -77,6 +76,7 @@ export function OrderCreate() {
           parse={(value: string) => value.toUpperCase()}
           fullWidth
         />
+        {refusal && <ImportRefusal refusal={refusal} />}
         {/* The API lets only an admin override a destination's rules: others are not offered it. */}
         {me?.role === 'admin' && (
           <TextInput

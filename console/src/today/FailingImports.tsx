@@ -1,7 +1,6 @@
 import { useGetList, useTranslate } from 'react-admin';
 import type { Order } from '../api/types.js';
 import { useCountry } from '../import-rules/countries.js';
-import { carTitle } from '../orders/OrderList.js';
 import { type Item, Section } from './Section.js';
 
 const SHOWN = 20;
@@ -21,7 +20,7 @@ export function FailingImports() {
   const items: Item[] | undefined = failing.data?.map((order) => ({
     key: order.id,
     to: `/orders/${order.id}/show`,
-    primary: `#${order.orderNumber} · ${order.customer.name} · ${carTitle(order)}`,
+    primary: `#${order.orderNumber} · ${order.customer.name}`,
     secondary: [
       translate('vpo.importRules.failingItem', { country: country(order.destinationCountry ?? '') }),
       translate(`vpo.status.${order.status}`),
