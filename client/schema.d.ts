@@ -2217,11 +2217,22 @@ export interface components {
             message: string;
             source: string;
         };
-        /** ImportPermit */
+        /**
+         * ImportPermit
+         * @example {
+         *       "name": "Korean strategic-items export permit (MOTIE)",
+         *       "engineOverCc": 2000
+         *     }
+         */
         ImportPermit: {
+            /** @example Korean strategic-items export permit (MOTIE) */
             name: string;
-            /** @description needed only for engines over this many cc */
+            /**
+             * @description needed only for engines over this many cc
+             * @example 2000
+             */
             engineOverCc?: number;
+            /** @example Reviewed case by case */
             note?: string;
         };
         /** ImportCheck */
@@ -13433,9 +13444,8 @@ export interface operations {
                      *         ],
                      *         "permits": [
                      *           {
-                     *             "name": "example text",
-                     *             "engineOverCc": 1,
-                     *             "note": "example text"
+                     *             "name": "Korean strategic-items export permit (MOTIE)",
+                     *             "engineOverCc": 2000
                      *           }
                      *         ],
                      *         "note": "example text",
@@ -13630,9 +13640,8 @@ export interface operations {
                      *         ],
                      *         "permits": [
                      *           {
-                     *             "name": "example text",
-                     *             "engineOverCc": 1,
-                     *             "note": "example text"
+                     *             "name": "Korean strategic-items export permit (MOTIE)",
+                     *             "engineOverCc": 2000
                      *           }
                      *         ],
                      *         "note": "example text",
@@ -13799,9 +13808,8 @@ export interface operations {
                      *         ],
                      *         "permits": [
                      *           {
-                     *             "name": "example text",
-                     *             "engineOverCc": 1,
-                     *             "note": "example text"
+                     *             "name": "Korean strategic-items export permit (MOTIE)",
+                     *             "engineOverCc": 2000
                      *           }
                      *         ],
                      *         "note": "example text",
@@ -13946,9 +13954,8 @@ export interface operations {
                      *           ],
                      *           "permits": [
                      *             {
-                     *               "name": "example text",
-                     *               "engineOverCc": 1,
-                     *               "note": "example text"
+                     *               "name": "Korean strategic-items export permit (MOTIE)",
+                     *               "engineOverCc": 2000
                      *             }
                      *           ],
                      *           "note": "example text",

@@ -86,6 +86,7 @@ describe('signing in to the staff console', () => {
         'Webhooks',
         'Audit trail',
         'Company profile',
+        'Import rules',
       ]);
       await signOut(page, admin.name);
       expect(await page.evaluate((name) => sessionStorage.getItem(name), SESSION_KEY)).toBeNull();

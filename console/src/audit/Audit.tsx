@@ -108,7 +108,7 @@ function Subject({ record, facts, names }: { record: AuditRecord; facts: Subject
     user: { text: named(names.people.get(id) ?? facts.name), to: `/users/${id}` },
     apiKey: { text: named(names.keyNames.get(id) ?? facts.name), to: '/api-keys' },
     tenant: { text: word, to: '/tenant-profile' },
-    importRule: { text: named(id) },
+    importRule: { text: named(id.toUpperCase()), to: '/import-rules' },
     // A deleted endpoint has no page any more.
     webhookEndpoint: {
       text: named(names.addresses.get(id) ?? facts.url),
