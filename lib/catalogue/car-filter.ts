@@ -30,6 +30,8 @@ export interface CarFilter {
   words?: string[];
   /** Exclude cars with any of these damages. */
   excludeDamage?: Set<string>;
+  /** Exclude cars of these fuels (a destination's refused fuels). */
+  excludeFuelTypes?: readonly string[];
   /** Cars having all of these options. */
   requireOptions?: string[];
   /** A destination's import rules on the columns (lib/domain/import-rules.ts): cars it lets in. */

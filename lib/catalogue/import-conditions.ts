@@ -2,7 +2,7 @@ import type { ImportConditions } from '../domain/import-rules.js';
 import type { CarFilter } from './car-filter.js';
 import type { CatalogueIndex } from './index-shape.js';
 import { keepInRange } from './range-conditions.js';
-import { addPositions, and, type Bits, or } from './row-sets.js';
+import { andNot, type Bits, copyOf, emptyBits, or } from './row-sets.js';
 
 /**
  * A destination's import rules on the catalogue's columns (`?importableTo=`). The model year,
@@ -26,7 +26,9 @@ export function withImportConditions(filter: CarFilter): CarFilter {
     joined.yearFrom = Math.max(filter.yearFrom ?? rules.yearFrom, rules.yearFrom);
   if (rules.excludeDamage.length > 0)
     joined.excludeDamage = new Set([...(filter.excludeDamage ?? []), ...rules.excludeDamage]);
-  if (rules.fuelTypes) joined.fuelTypes = intersect(filter.fuelTypes, rules.fuelTypes);
+  // Refused fuels are few: excluded by their own rows, unless the query names fuels to keep.
+  if (rules.fuelTypes && filter.fuelTypes) joined.fuelTypes = intersect(filter.fuelTypes, rules.fuelTypes);
+  else if (rules.fuelTypesRefused.length > 0) joined.excludeFuelTypes = rules.fuelTypesRefused;
   return joined;
 }
 
@@ -34,7 +36,7 @@ export function withImportConditions(filter: CarFilter): CarFilter {
  * A small-number column (engine size, registration month) as 17 prefix sets of its sorted order
  * (set k: the rows of the k/16 smallest values) and the largest value of each: a threshold is one
  * prefix set plus an exact check of the one sixteenth that straddles it. 2 MB a column at 1M cars,
- * made on first use (the sorted order it is made from is dropped).
+ * made on first use from the values' counts, in one pass (no sorted order is made).
  */
 interface Quantiles {
   sets: Uint32Array;
@@ -52,58 +54,73 @@ function quantiles(values: Uint16Array): Quantiles {
   let q = quantilesOf.get(values);
   if (!q) {
     const n = values.length;
-    // Counting sort: positions by value, ties by position.
-    const starts = new Uint32Array(0x10001);
-    for (let i = 0; i < n; i += 1) starts[values[i]! + 1]! += 1;
-    for (let v = 1; v < starts.length; v += 1) starts[v]! += starts[v - 1]!;
-    const order = new Uint32Array(n);
-    for (let i = 0; i < n; i += 1) order[starts[values[i]!]!++] = i;
     const words = (n + 31) >>> 5;
-    const step = Math.ceil(n / PARTS);
-    const sets = new Uint32Array((PARTS + 1) * words);
+    const step = Math.max(1, Math.ceil(n / PARTS));
+    // rows[v]: the rows of values below v, so the rows of value v rank from rows[v] (ties by position).
+    const rows = new Uint32Array(0x10001);
+    for (let i = 0; i < n; i += 1) rows[values[i]! + 1]! += 1;
+    for (let v = 1; v < rows.length; v += 1) rows[v]! += rows[v - 1]!;
+    // The largest value among the first k sixteenths, and the smallest value: from the counts alone.
     const last = new Float64Array(PARTS + 1).fill(-1);
-    const bits = new Uint32Array(words);
+    let v = 0;
     for (let k = 1; k <= PARTS; k += 1) {
       const end = Math.min(k * step, n);
-      addPositions(bits, order, Math.min((k - 1) * step, n), end);
-      sets.set(bits, k * words);
-      last[k] = end > 0 ? values[order[end - 1]!]! : -1;
+      if (end === 0) continue;
+      while (rows[v + 1]! < end) v += 1;
+      last[k] = v;
     }
-    q = { sets, last, words, min: n > 0 ? values[order[0]!]! : 0 };
+    let min = 0;
+    while (n > 0 && rows[min + 1] === 0) min += 1;
+    // Each row's bit in the set of the sixteenth its rank falls in (slot k + 1), then the prefixes summed.
+    const sets = new Uint32Array((PARTS + 1) * words);
+    for (let i = 0; i < n; i += 1) {
+      const part = Math.floor(rows[values[i]!]!++ / step);
+      sets[(part + 1) * words + (i >>> 5)]! |= 1 << (i & 31);
+    }
+    for (let k = 2; k <= PARTS; k += 1)
+      for (let w = 0, at = k * words, before = (k - 1) * words; w < words; w += 1) sets[at + w]! |= sets[before + w]!;
+    q = { sets, last, words, min };
     quantilesOf.set(values, q);
   }
   return q;
 }
 
-/** The rows whose value is at most x: the largest prefix set wholly at most x, and the next one's rows checked. */
-function atMost(values: Uint16Array, x: number): Bits {
-  const { sets, last, words } = quantiles(values);
-  let k = 0;
-  while (k < PARTS && last[k + 1]! <= x) k += 1;
-  const out = new Uint32Array(words);
-  out.set(sets.subarray(k * words, (k + 1) * words));
-  if (k < PARTS) {
-    const next = (k + 1) * words;
-    const base = k * words;
-    for (let w = 0; w < words; w += 1) {
-      let word = sets[next + w]! & ~sets[base + w]!;
-      while (word !== 0) {
-        const low = word & -word;
-        if (values[(w << 5) + (31 - Math.clz32(low))]! <= x) out[w]! |= low;
-        word &= word - 1;
-      }
-    }
-  }
-  return out;
+/** One threshold on a column: its rows at most x, or more than x. */
+interface Side {
+  values: Uint16Array;
+  x: number;
+  atMost: boolean;
 }
 
-/** The rows whose value is at least x (every row for x <= 0). */
-function atLeast(values: Uint16Array, x: number): Bits {
-  const out = atMost(values, x - 1);
-  for (let w = 0; w < out.length; w += 1) out[w] = ~out[w]!;
-  const n = values.length;
-  if (n % 32 !== 0) out[out.length - 1]! &= (1 << (n % 32)) - 1;
-  return out;
+/**
+ * Keeps in `kept` the rows on the given side of each threshold, in one pass over the words: per
+ * threshold, the largest prefix set wholly at most x, and of the next sixteenth only the rows
+ * still kept, checked one by one.
+ */
+function keepSides(kept: Bits, sides: readonly Side[]): void {
+  const plans = sides.map(({ values, x, atMost }) => {
+    const { sets, last, words } = quantiles(values);
+    let k = 0;
+    while (k < PARTS && last[k + 1]! <= x) k += 1;
+    return { values, x, atMost, sets, base: k * words, next: k < PARTS ? (k + 1) * words : -1 };
+  });
+  for (let w = 0; w < kept.length; w += 1) {
+    let rows = kept[w]!;
+    for (const { values, x, atMost, sets, base, next } of plans) {
+      if (rows === 0) break;
+      let below = sets[base + w]!;
+      if (next >= 0) {
+        let word = sets[next + w]! & ~below & rows;
+        while (word !== 0) {
+          const low = word & -word;
+          if (values[(w << 5) + (31 - Math.clz32(low))]! <= x) below |= low;
+          word &= word - 1;
+        }
+      }
+      rows &= atMost ? below : ~below;
+    }
+    kept[w] = rows;
+  }
 }
 
 /**
@@ -116,23 +133,39 @@ export function keepImportable(
   result: Bits | undefined,
   rules: ImportConditions,
 ): Bits | undefined {
-  let kept = result;
-  const keep = (bits: Bits) => {
-    kept = kept ? and(kept, bits) : bits;
-  };
+  const n = index.size;
   const { displacement, registered } = index;
-  if (rules.minCc !== undefined && rules.minCc > 1)
-    keep(or(atMost(displacement, 0), atLeast(displacement, rules.minCc)));
-  if (rules.maxCc !== undefined) keep(atMost(displacement, rules.maxCc));
-  if (rules.registeredFrom !== undefined) {
-    const recent = atLeast(registered, Math.max(1, rules.registeredFrom));
-    // Cars of no known registration are judged by their model year (usually none in a feed).
-    if (quantiles(registered).min === 0) {
-      const unknown = atMost(registered, 0);
-      const yearFrom = rules.yearFrom ?? Number.NEGATIVE_INFINITY;
-      keepInRange(unknown, index.year, yearFrom, Number.POSITIVE_INFINITY);
-      keep(or(recent, unknown));
-    } else keep(recent);
+  const kept = result ?? everyRow(n);
+  if (rules.minCc !== undefined && rules.minCc > 1) {
+    // Off: the rows of a known size under the minimum.
+    const small = copyOf(kept);
+    keepSides(small, [
+      { values: displacement, x: rules.minCc - 1, atMost: true },
+      { values: displacement, x: 0, atMost: false },
+    ]);
+    andNot(kept, small);
+  }
+  // Cars of no known registration are judged by their model year (usually none in a feed).
+  const unknown = rules.registeredFrom !== undefined && quantiles(registered).min === 0 ? copyOf(kept) : undefined;
+  const sides: Side[] = [];
+  if (rules.maxCc !== undefined) sides.push({ values: displacement, x: rules.maxCc, atMost: true });
+  if (rules.registeredFrom !== undefined)
+    sides.push({ values: registered, x: Math.max(1, rules.registeredFrom) - 1, atMost: false });
+  if (sides.length > 0) keepSides(kept, sides);
+  if (unknown) {
+    keepSides(unknown, [
+      { values: registered, x: 0, atMost: true },
+      ...(rules.maxCc !== undefined ? [{ values: displacement, x: rules.maxCc, atMost: true }] : []),
+    ]);
+    keepInRange(unknown, index.year, rules.yearFrom ?? Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY);
+    or(kept, unknown);
   }
   return kept;
+}
+
+/** Every row, as a query's scratch set. */
+function everyRow(n: number): Bits {
+  const bits = emptyBits(n).fill(0xffffffff);
+  if (n % 32 !== 0) bits[bits.length - 1] = (1 << (n % 32)) - 1;
+  return bits;
 }

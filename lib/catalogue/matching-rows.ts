@@ -82,6 +82,8 @@ export function matchingRows(index: CatalogueIndex, asked: CarFilter, visibility
   }
   const excluded = [...(filter.excludeDamage ?? [])].filter((d) => DAMAGES.includes(d));
   if (excluded.length > 0) result = keepWithAny(result, f.damage, excluded, n, true);
+  if (filter.excludeFuelTypes && filter.excludeFuelTypes.length > 0)
+    result = keepWithAny(result, f.fuelType, filter.excludeFuelTypes, n, true);
   if (filter.importable) result = keepImportable(index, result, filter.importable);
   // Bits past the last row (a set built by negation) never count.
   if (result && n % 32 !== 0) result[result.length - 1]! &= (1 << (n % 32)) - 1;

@@ -191,7 +191,9 @@ export interface ImportConditions {
   /** The earliest first registration let in, as months since year 0 (year * 12 + month - 1); cars without one are judged by yearFrom. */
   registeredFrom?: number;
   excludeDamage: string[];
+  /** The fuels let in, and those refused (the list excludes these when it names no fuel of its own). */
   fuelTypes?: string[];
+  fuelTypesRefused: string[];
   minCc?: number;
   maxCc?: number;
 }
@@ -207,7 +209,10 @@ export const monthNumber = (yearMonth: string): number =>
  * years old on day D (in month T) while T - M < 12 (max + 1).
  */
 export function importConditions(rule: ImportRuleText, orderDay: string): ImportConditions {
-  const conditions: ImportConditions = { excludeDamage: [...rule.refusedDamage] };
+  const conditions: ImportConditions = {
+    excludeDamage: [...rule.refusedDamage],
+    fuelTypesRefused: [...rule.fuelTypesRefused],
+  };
   if (rule.maxAgeYears !== undefined) {
     const to = ageReferenceDay(rule, orderDay);
     const toYear = Number(to.slice(0, 4));
