@@ -6,7 +6,13 @@ import type { ImportRuleText } from './import-rules.js';
  * press) give the figure. A platform admin's PUT replaces one for every tenant, a tenant admin's
  * for that tenant (docs/import-rules.md has this table and how to change it). Korean cars are
  * left-hand drive, so the right-hand-drive bans of several of these countries never apply.
+ * Where a country refuses cars *seriously* damaged in an accident, the catalogue's `accident`
+ * record (any accident on the car's history, most of them repaired panels) does not say how
+ * serious it was: the rule refuses flood and total-loss cars and its note asks staff to check.
  */
+
+const SERIOUS_ACCIDENT =
+  ' Cars seriously damaged in an accident are refused too: the catalogue records any accident, so staff check the inspection report of a car with one.';
 
 const KOREA_RU_BY_PERMIT = {
   name: 'Korean strategic-items situational export permit (MOTIE)',
@@ -19,7 +25,7 @@ export const DEFAULT_IMPORT_RULES: ReadonlyArray<ImportRuleText & { country: str
     country: 'AE',
     ageCountedFrom: 'model-year',
     ageCountedTo: 'order',
-    refusedDamage: ['flood', 'total_loss', 'accident'],
+    refusedDamage: ['flood', 'total_loss'],
     fuelTypesRefused: [],
     documents: [
       'VIN check in the Ministry of Industry and Advanced Technology used-vehicle system before shipping',
@@ -27,7 +33,9 @@ export const DEFAULT_IMPORT_RULES: ReadonlyArray<ImportRuleText & { country: str
       'Export declaration and bill of lading',
     ],
     permits: [],
-    note: 'No age limit found in force (a 5-year cap announced for 2009 was not applied). Since 2017-05-01 seven kinds of used car are refused by VIN: burnt, scrap, flooded, dismantled, seriously damaged in an accident, beyond repair to the original state, or with a manufacturing defect. Cars imported for re-export are exempt.',
+    note:
+      'No age limit found in force (a 5-year cap announced for 2009 was not applied). Since 2017-05-01 seven kinds of used car are refused by VIN: burnt, scrap, flooded, dismantled, seriously damaged in an accident, beyond repair to the original state, or with a manufacturing defect. Cars imported for re-export are exempt.' +
+      SERIOUS_ACCIDENT,
     source:
       'ESMA (now MoIAT) ban on damaged used vehicles from 1 May 2017 (Gulf News, 2017); MoIAT figures on blocked vehicles (Zawya, 2023-04-11)',
     asOf: '2026-12-08',
@@ -38,7 +46,7 @@ export const DEFAULT_IMPORT_RULES: ReadonlyArray<ImportRuleText & { country: str
     maxAgeYears: 5,
     ageCountedFrom: 'model-year',
     ageCountedTo: 'order',
-    refusedDamage: ['flood', 'total_loss', 'accident'],
+    refusedDamage: ['flood', 'total_loss'],
     fuelTypesRefused: [],
     documents: [
       'SASO fuel-economy inquiry notification (SASO 2864:2015) before import',
@@ -46,7 +54,9 @@ export const DEFAULT_IMPORT_RULES: ReadonlyArray<ImportRuleText & { country: str
       'Certificate of origin',
     ],
     permits: [],
-    note: "5 years for passenger cars and light transport (10 for trucks over 3.5 t) since June 2009, counted back from the current year by model year (in 2021: 2016 and newer). Damaged or salvaged cars and former taxis or police cars are refused; the damage ban is reported by shippers and press, not seen in ZATCA's text. Private importers: at most 2 cars in 12 months.",
+    note:
+      "5 years for passenger cars and light transport (10 for trucks over 3.5 t) since June 2009, counted back from the current year by model year (in 2021: 2016 and newer). Damaged or salvaged cars and former taxis or police cars are refused; the damage ban is reported by shippers and press, not seen in ZATCA's text. Private importers: at most 2 cars in 12 months." +
+      SERIOUS_ACCIDENT,
     source:
       'Saudi Customs / ZATCA: ban on cars older than 5 years, enforced 2009-06-09 (Council of Saudi Chambers; ZATCA statements 2020-2021); SASO Used Vehicles campaign (fuel economy)',
     asOf: '2026-12-08',
@@ -95,7 +105,7 @@ export const DEFAULT_IMPORT_RULES: ReadonlyArray<ImportRuleText & { country: str
     maxAgeYears: 7,
     ageCountedFrom: 'model-year',
     ageCountedTo: 'order',
-    refusedDamage: ['flood', 'total_loss', 'accident'],
+    refusedDamage: ['flood', 'total_loss'],
     fuelTypesRefused: [],
     documents: [
       'Ministry of Commerce import permission',
@@ -103,7 +113,9 @@ export const DEFAULT_IMPORT_RULES: ReadonlyArray<ImportRuleText & { country: str
       'Certificate of origin',
     ],
     permits: [],
-    note: 'Private cars over 7 years from manufacture are refused (trucks and buses 10) since Ministerial Decision 203/2015, not 2025: what changed in 2025 is that cars from other GCC states need an export certificate from 2025-07-01. The Royal Oman Police refuse cars damaged by serious accident, flood, fire or cyclone.',
+    note:
+      'Private cars over 7 years from manufacture are refused (trucks and buses 10) since Ministerial Decision 203/2015, not 2025: what changed in 2025 is that cars from other GCC states need an export certificate from 2025-07-01. The Royal Oman Police refuse cars damaged by serious accident, flood, fire or cyclone.' +
+      SERIOUS_ACCIDENT,
     source:
       'Ministerial Decision 203/2015 (Times of Oman, 2015-07-11); Royal Oman Police announcement on vehicles from GCC countries (Gulf Business, 2025-05-02)',
     asOf: '2026-12-08',
@@ -128,11 +140,13 @@ export const DEFAULT_IMPORT_RULES: ReadonlyArray<ImportRuleText & { country: str
     country: 'JO',
     ageCountedFrom: 'model-year',
     ageCountedTo: 'order',
-    refusedDamage: ['flood', 'total_loss', 'accident'],
+    refusedDamage: ['flood', 'total_loss'],
     fuelTypesRefused: ['Diesel'],
     documents: ['EU type approval, GCC (GSO), Saudi or US FMVSS conformity certificate', 'Certificate of origin'],
     permits: [],
-    note: 'No general age limit confirmed for petrol or hybrid cars; electric cars at most 3 years including the year of clearance (from 2025-11-01: a rule per fuel type, checked by staff). Salvage, seriously damaged, flooded or burnt cars, former taxis and police cars, and diesel passenger cars are refused.',
+    note:
+      'No general age limit confirmed for petrol or hybrid cars; electric cars at most 3 years including the year of clearance (from 2025-11-01: a rule per fuel type, checked by staff). Salvage, seriously damaged, flooded or burnt cars, former taxis and police cars, and diesel passenger cars are refused.' +
+      SERIOUS_ACCIDENT,
     source:
       'Amended Import Instructions 2025, Cabinet decision 4307 of 2025-06-28, in force 2025-11-01 (Al Rai, 2025-09-16); US Commercial Service, Jordan: prohibited and restricted imports',
     asOf: '2026-12-08',
@@ -142,11 +156,13 @@ export const DEFAULT_IMPORT_RULES: ReadonlyArray<ImportRuleText & { country: str
     country: 'IQ',
     ageCountedFrom: 'model-year',
     ageCountedTo: 'order',
-    refusedDamage: ['flood', 'total_loss', 'accident'],
+    refusedDamage: ['flood', 'total_loss'],
     fuelTypesRefused: [],
     documents: ['Registration on the COSQC e-platform (technical requirement 167)', 'Import licence'],
     permits: [],
-    note: 'No fixed age limit confirmed. From 2026-01-01 technical requirement 167 applies to imported vehicles of model 2025 and newer; whether it bars older models is not confirmed. The Ministry of Trade refuses seriously damaged, flooded, burnt and totalled cars. The Kurdistan Region has its own rules.',
+    note:
+      'No fixed age limit confirmed. From 2026-01-01 technical requirement 167 applies to imported vehicles of model 2025 and newer; whether it bars older models is not confirmed. The Ministry of Trade refuses seriously damaged, flooded, burnt and totalled cars. The Kurdistan Region has its own rules.' +
+      SERIOUS_ACCIDENT,
     source:
       'Iraqi Ministry of Trade statement, 2025-11-26 (Buratha News); COSQC on technical requirement 167 (Al Nahrain)',
     asOf: '2026-12-08',

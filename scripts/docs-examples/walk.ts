@@ -49,8 +49,8 @@ export async function walk(keys: Keys, startedAt: number): Promise<Walked> {
     // The catalogue.
     const cars = await call('listCars', {
       key: integrator,
-      query: { limit: 2, currency: 'USD', sortBy: 'price', sortOrder: 'asc' },
-      note: 'two cars priced in US dollars for this tenant',
+      query: { limit: 2, currency: 'USD', sortBy: 'price', sortOrder: 'asc', importableTo: 'AE' },
+      note: 'the two cheapest cars the UAE takes, priced in US dollars for this tenant',
     });
     const car = cars.body.data[0];
     await call('getCar', { key: integrator, path: { id: car.id }, query: { currency: 'USD' } });
