@@ -85,7 +85,7 @@ export const putImportRule = defineRoute({
 
 export const deleteImportRule = defineRoute({
   id: 'deleteImportRule',
-  errors: ['NOT_FOUND', 'VERSION_CONFLICT', 'PRECONDITION_FAILED'],
+  errors: ['NOT_FOUND', 'PRECONDITION_FAILED'],
   versioned: { record: 'import rule', ifMatch: 'optional' },
   folder: 'import-rules',
   method: 'DELETE',

@@ -6,7 +6,7 @@ import { call, type Json } from './recorder.js';
  * and dropped, a car checked for a destination, an order refused for a car the destination will
  * not take, an admin's override, and an order's destination changed.
  */
-export async function importRules(keys: Keys, customer: Json): Promise<void> {
+export async function importRules(keys: Keys, customer: Json, deliveredId: string): Promise<void> {
   const { admin, marketer, operations, integrator } = keys;
   await call('listImportRules', { key: marketer, note: 'the rules in force for this tenant (shortened here)' });
   const kuwait = (await call('getImportRule', { key: marketer, path: { country: 'KW' } })).body.data;
@@ -36,6 +36,21 @@ export async function importRules(keys: Keys, customer: Json): Promise<void> {
     body: { ...own, version: 1 },
     expect: 409,
     note: 'a version that is no longer the current one',
+  });
+  await call('putImportRule', {
+    key: admin,
+    path: { country: 'BH' },
+    headers: { 'If-Match': '"1"' },
+    body: own,
+    expect: 412,
+    note: 'If-Match names a version that is no longer the current one',
+  });
+  await call('deleteImportRule', {
+    key: admin,
+    path: { country: 'BH' },
+    headers: { 'If-Match': '"1"' },
+    expect: 412,
+    note: "If-Match names a version that is no longer the tenant's own",
   });
   await call('putImportRule', {
     key: admin,
@@ -100,7 +115,22 @@ export async function importRules(keys: Keys, customer: Json): Promise<void> {
   await call('setOrderDestination', {
     key: operations,
     path: { id: overridden.id },
+    headers: { 'If-Match': `"${overridden.version + 1}"` },
+    body: { destinationCountry: 'AE' },
+    expect: 412,
+    note: 'If-Match names a version the order does not have',
+  });
+  await call('setOrderDestination', {
+    key: operations,
+    path: { id: overridden.id },
     body: { destinationCountry: 'AE', version: overridden.version },
     note: 'to the UAE, which takes the car: the override goes',
+  });
+  await call('setOrderDestination', {
+    key: operations,
+    path: { id: deliveredId },
+    body: { destinationCountry: 'SA' },
+    expect: 422,
+    note: 'a delivered order: its destination can no longer change',
   });
 }

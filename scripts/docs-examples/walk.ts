@@ -3,6 +3,7 @@ import { catalogueFeeds } from './catalogue-feeds.js';
 import { startReceiver } from './receiver.js';
 import { call, replacements } from './recorder.js';
 import { signContract } from './walk-contract.js';
+import { consigneeAndCourier } from './walk-consignee.js';
 import type { Keys, Walked } from './walk-data.js';
 import { eventFeed } from './walk-events.js';
 import { shipAndDeliver } from './walk-export.js';
@@ -106,10 +107,11 @@ export async function walk(keys: Keys, startedAt: number): Promise<Walked> {
     await signContract(keys, current);
     await pay(keys, current);
     await shipAndDeliver(keys, current, car, startedAt);
+    await consigneeAndCourier(keys, current);
     await deliveredOrder(keys, orderId, startedAt);
     await wallets(keys, customer);
     await staff(keys, orderId);
-    await importRules(keys, customer);
+    await importRules(keys, customer, orderId);
     await webhooks(keys, endpointId, downId, startedAt);
 
     // Catalogue feeds: providers' files dropped in the bucket (platform admins watch them). Open
