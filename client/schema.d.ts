@@ -550,6 +550,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/{id}/document-courier": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Record how the original papers travel to the buyer: a courier's parcel, or a telex release
+         * @description Either `carrier`, `trackingNumber` and `sentAt` (the day the parcel left), or `telexRelease: true` when the carrier releases the car without original papers. Once the bill of lading is recorded (409 INVALID_STATE before). The buyer's page shows it under the papers, with a link to the courier's own tracking page (none for `other`). Recording it again replaces it. Audited, raises the order's version, and emits order.updated.
+         *
+         *     **Who may call:** admin, operations.
+         *
+         *     **Version:** the answer carries the order's version as an `ETag` header. This operation raises the version; send the one you read as `If-Match` (or body.version where the body has it).
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 VERSION_CONFLICT, 409 INVALID_STATE, 412 PRECONDITION_FAILED, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        put: operations["setDocumentCourier"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/consignee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Record who the car is consigned to (the bill of lading, the commercial invoice and the proforma name them)
+         * @description Replaces the consignee, the buyer's own or staff's, with `givenBy: staff`. The buyer gives it on their page (/track/{token}) until the bill of lading is recorded; staff may correct it after that too. The commercial invoice and the proforma name the consignee as the buyer unless the customs invoice names its own buyerName. Audited, raises the order's version, and emits order.updated. Send the version you read (body or If-Match).
+         *
+         *     **Who may call:** admin, operations, marketer, accountant.
+         *
+         *     **Version:** the answer carries the order's version as an `ETag` header. This operation raises the version; send the one you read as `If-Match` (or body.version where the body has it).
+         *
+         *     **Errors:** 400 VALIDATION_ERROR, 400 INVALID_JSON, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 VERSION_CONFLICT, 412 PRECONDITION_FAILED, 413 PAYLOAD_TOO_LARGE, 415 UNSUPPORTED_MEDIA_TYPE, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         */
+        patch: operations["setOrderConsignee"];
+        trace?: never;
+    };
     "/api/v1/export-deadlines": {
         parameters: {
             query?: never;
@@ -1238,7 +1290,7 @@ export interface paths {
          *
          *     **Version:** the answer carries the import rule's version as an `ETag` header. This operation raises the version; send the one you read as `If-Match` (or body.version where the body has it).
          *
-         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 409 VERSION_CONFLICT, 412 PRECONDITION_FAILED, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
+         *     **Errors:** 400 VALIDATION_ERROR, 401 UNAUTHORIZED, 403 FORBIDDEN, 404 NOT_FOUND, 412 PRECONDITION_FAILED, 429 RATE_LIMITED, 503 SERVICE_UNAVAILABLE.
          */
         delete: operations["deleteImportRule"];
         options?: never;
@@ -2581,6 +2633,29 @@ export interface components {
             /** Format: date-time */
             at: string;
         };
+        /**
+         * Consignee
+         * @description who the car is consigned to: the commercial invoice and the proforma name them as the buyer, unless the customs invoice names its own
+         */
+        Consignee: {
+            name: string;
+            address: string;
+            city: string;
+            country: string;
+            phone: string;
+            email?: string;
+            idNumber: string;
+            notifyParty?: string;
+            /**
+             * @description the buyer on their page, or staff (PATCH /orders/{id}/consignee)
+             * @enum {string}
+             */
+            givenBy: "buyer" | "staff";
+            /** @description the staff user, else the key, that recorded it */
+            by?: string;
+            /** Format: date-time */
+            at: string;
+        };
         /** Order */
         Order: {
             id: string;
@@ -2624,6 +2699,33 @@ export interface components {
              */
             destinationCountry?: string;
             importRuleOverride?: components["schemas"]["ImportRuleOverride"];
+            consignee?: components["schemas"]["Consignee"];
+            /**
+             * DocumentCourier
+             * @description how the original papers reach the buyer: a courier's parcel, or a telex release (no originals to wait for)
+             */
+            documentCourier?: {
+                /**
+                 * @description the express courier the original papers travel with
+                 * @example DHL
+                 * @enum {string}
+                 */
+                carrier: "DHL" | "FedEx" | "Aramex" | "UPS" | "EMS" | "other";
+                trackingNumber: string;
+                /**
+                 * Format: date
+                 * @description a day, YYYY-MM-DD
+                 * @example 2026-11-20
+                 */
+                sentAt: string;
+                /** Format: date-time */
+                at: string;
+            } | {
+                /** @constant */
+                telexRelease: true;
+                /** Format: date-time */
+                at: string;
+            };
             customer: {
                 id: string;
                 name: string;
@@ -2733,6 +2835,33 @@ export interface components {
              */
             destinationCountry?: string;
             importRuleOverride?: components["schemas"]["ImportRuleOverride"];
+            consignee?: components["schemas"]["Consignee"];
+            /**
+             * DocumentCourier
+             * @description how the original papers reach the buyer: a courier's parcel, or a telex release (no originals to wait for)
+             */
+            documentCourier?: {
+                /**
+                 * @description the express courier the original papers travel with
+                 * @example DHL
+                 * @enum {string}
+                 */
+                carrier: "DHL" | "FedEx" | "Aramex" | "UPS" | "EMS" | "other";
+                trackingNumber: string;
+                /**
+                 * Format: date
+                 * @description a day, YYYY-MM-DD
+                 * @example 2026-11-20
+                 */
+                sentAt: string;
+                /** Format: date-time */
+                at: string;
+            } | {
+                /** @constant */
+                telexRelease: true;
+                /** Format: date-time */
+                at: string;
+            };
             customer: {
                 id: string;
                 name: string;
@@ -4535,7 +4664,7 @@ export interface operations {
                      *         "drivetrain": "2WD",
                      *         "published": true,
                      *         "modelGroupEn": "SM5",
-                     *         "auctionDate": "2026-10-23",
+                     *         "auctionDate": "2026-10-12",
                      *         "fuelType": "Gasoline",
                      *         "kilometers": 151155,
                      *         "makeEn": "Renault Korea",
@@ -4688,7 +4817,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: two cars priced in US dollars for this tenant */
+            /** @description Success: the two cheapest cars the UAE takes, priced in US dollars for this tenant */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4727,7 +4856,7 @@ export interface operations {
                      *             "accident"
                      *           ],
                      *           "published": true,
-                     *           "auctionDate": "2026-10-23",
+                     *           "auctionDate": "2026-10-12",
                      *           "createdAt": "2026-08-13T20:45:09.000Z",
                      *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg",
                      *           "convertedPrice": 2643.84,
@@ -4760,7 +4889,7 @@ export interface operations {
                      *           ],
                      *           "damage": [],
                      *           "published": true,
-                     *           "auctionDate": "2026-10-22",
+                     *           "auctionDate": "2026-10-11",
                      *           "createdAt": "2026-09-27T08:56:57.000Z",
                      *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-blue-thumb.svg",
                      *           "convertedPrice": 2954.88,
@@ -4770,7 +4899,7 @@ export interface operations {
                      *       "meta": {
                      *         "page": 1,
                      *         "limit": 2,
-                     *         "total": 176,
+                     *         "total": 175,
                      *         "totalPages": 88,
                      *         "currency": {
                      *           "code": "USD",
@@ -5003,12 +5132,12 @@ export interface operations {
                      *           "updated": 0,
                      *           "repriced": 0
                      *         },
-                     *         "startedAt": "2026-11-16T10:34:30.893Z",
-                     *         "receivedAt": "2026-11-16T10:29:00.386Z",
+                     *         "startedAt": "2026-11-16T10:37:30.715Z",
+                     *         "receivedAt": "2026-11-16T10:32:30.345Z",
                      *         "provider": "lotte",
                      *         "id": "4067193fa8fd567f91b92efb27eb5d43",
                      *         "key": "feeds/lotte/full/2026-11-26-0500.ndjson",
-                     *         "updatedAt": "2026-11-16T10:35:30.167Z",
+                     *         "updatedAt": "2026-11-16T10:38:30.989Z",
                      *         "phase": "scan",
                      *         "kind": "full",
                      *         "removals": {
@@ -5023,8 +5152,8 @@ export interface operations {
                      *         "size": 1199,
                      *         "etag": "415abf4d52685d05cf5956a0e98c20fc",
                      *         "status": "importing",
-                     *         "confirmedBy": "yp4cl1buxa1ith76esok15dj",
-                     *         "confirmedAt": "2026-11-16T10:35:30.167Z"
+                     *         "confirmedBy": "o6nh48fd878lxq2xz6vqpdbl",
+                     *         "confirmedAt": "2026-11-16T10:38:30.989Z"
                      *       }
                      *     }
                      */
@@ -5130,7 +5259,7 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "cursor": 0,
-                     *         "reason": "discarded by yp4cl1buxa1ith76esok15dj",
+                     *         "reason": "discarded by o6nh48fd878lxq2xz6vqpdbl",
                      *         "counts": {
                      *           "read": 0,
                      *           "removed": 0,
@@ -5140,12 +5269,12 @@ export interface operations {
                      *           "updated": 0,
                      *           "repriced": 0
                      *         },
-                     *         "startedAt": "2026-11-16T10:29:30.523Z",
-                     *         "receivedAt": "2026-11-16T10:25:30.427Z",
+                     *         "startedAt": "2026-11-16T10:32:31.398Z",
+                     *         "receivedAt": "2026-11-16T10:29:01.439Z",
                      *         "provider": "sk",
                      *         "id": "68a3ac777f4d23913b9ce1f02ef12682",
                      *         "key": "feeds/sk/full/2026-11-26-0500.ndjson",
-                     *         "updatedAt": "2026-11-16T10:31:30.071Z",
+                     *         "updatedAt": "2026-11-16T10:34:30.893Z",
                      *         "phase": "done",
                      *         "kind": "full",
                      *         "removals": {
@@ -5160,8 +5289,8 @@ export interface operations {
                      *         "size": 1193,
                      *         "etag": "386ab33f4e93e24bbd43a5a532de7f3f",
                      *         "status": "discarded",
-                     *         "confirmedBy": "yp4cl1buxa1ith76esok15dj",
-                     *         "finishedAt": "2026-11-16T10:31:30.071Z"
+                     *         "confirmedBy": "o6nh48fd878lxq2xz6vqpdbl",
+                     *         "finishedAt": "2026-11-16T10:34:30.893Z"
                      *       }
                      *     }
                      */
@@ -5261,9 +5390,9 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "snapshot": {
-                     *           "version": "2026-11-27T17-23-17-328Z-hyoc8s98",
+                     *           "version": "2026-12-08T00-57-09-943Z-pzeiptnn",
                      *           "cars": 199,
-                     *           "createdAt": "2026-11-16T10:25:33.586Z"
+                     *           "createdAt": "2026-11-16T10:29:00.386Z"
                      *         },
                      *         "settings": {
                      *           "maxRemovalShare": 0.3,
@@ -5272,8 +5401,8 @@ export interface operations {
                      *         "providers": [
                      *           {
                      *             "provider": "glovis",
-                     *             "lastFeedAt": "2026-11-16T10:23:03.901Z",
-                     *             "lastGoodFeedAt": "2026-11-16T10:23:03.901Z",
+                     *             "lastFeedAt": "2026-11-16T10:26:02.670Z",
+                     *             "lastGoodFeedAt": "2026-11-16T10:26:02.670Z",
                      *             "stale": false,
                      *             "listedCars": 53,
                      *             "lastFile": {
@@ -5289,20 +5418,20 @@ export interface operations {
                      *                 "updated": 1,
                      *                 "repriced": 1
                      *               },
-                     *               "startedAt": "2026-11-16T10:23:01.795Z",
+                     *               "startedAt": "2026-11-16T10:26:00.564Z",
                      *               "gzip": false,
-                     *               "receivedAt": "2026-11-16T10:18:01.425Z",
+                     *               "receivedAt": "2026-11-16T10:25:00.290Z",
                      *               "steps": 1,
-                     *               "finishedAt": "2026-11-16T10:23:05.007Z",
+                     *               "finishedAt": "2026-11-16T10:26:04.776Z",
                      *               "size": 1316,
                      *               "provider": "glovis",
                      *               "etag": "ab8690c8587173f3a25541289341d345",
                      *               "id": "d80a9c6955b386d659658da26354acfc",
-                     *               "snapshotVersion": "2026-11-27T17-23-15-186Z-jpkbdozc",
+                     *               "snapshotVersion": "2026-12-08T00-57-07-641Z-mi443u9z",
                      *               "key": "feeds/glovis/delta/2026-11-26-0600-17.ndjson",
                      *               "events": 1,
                      *               "status": "applied",
-                     *               "updatedAt": "2026-11-16T10:23:05.007Z"
+                     *               "updatedAt": "2026-11-16T10:26:04.776Z"
                      *             },
                      *             "openFiles": []
                      *           },
@@ -5423,9 +5552,9 @@ export interface operations {
                      *           "updated": 0,
                      *           "repriced": 0
                      *         },
-                     *         "startedAt": "2026-11-16T10:25:31.480Z",
+                     *         "startedAt": "2026-11-16T10:28:30.249Z",
                      *         "gzip": false,
-                     *         "receivedAt": "2026-11-16T10:23:00.742Z",
+                     *         "receivedAt": "2026-11-16T10:25:00.290Z",
                      *         "steps": 1,
                      *         "refusedLines": [
                      *           {
@@ -5437,16 +5566,16 @@ export interface operations {
                      *             "line": 3
                      *           }
                      *         ],
-                     *         "finishedAt": "2026-11-16T10:25:35.692Z",
+                     *         "finishedAt": "2026-11-16T10:29:03.545Z",
                      *         "size": 178,
                      *         "provider": "autohub",
                      *         "etag": "dc04e5f12e790f214c7d26dfb41d74b3",
                      *         "id": "c277d2210bccf561b967be94380f8fc9",
-                     *         "snapshotVersion": "2026-11-27T17-23-17-328Z-hyoc8s98",
+                     *         "snapshotVersion": "2026-12-08T00-57-09-943Z-pzeiptnn",
                      *         "key": "feeds/autohub/delta/2026-11-26-0600-182.ndjson",
                      *         "events": 1,
                      *         "status": "applied",
-                     *         "updatedAt": "2026-11-16T10:25:35.692Z"
+                     *         "updatedAt": "2026-11-16T10:29:03.545Z"
                      *       }
                      *     }
                      */
@@ -5551,12 +5680,12 @@ export interface operations {
                      *             "updated": 0,
                      *             "repriced": 0
                      *           },
-                     *           "startedAt": "2026-11-16T10:29:30.523Z",
-                     *           "receivedAt": "2026-11-16T10:25:30.427Z",
+                     *           "startedAt": "2026-11-16T10:32:31.398Z",
+                     *           "receivedAt": "2026-11-16T10:29:01.439Z",
                      *           "provider": "sk",
                      *           "id": "68a3ac777f4d23913b9ce1f02ef12682",
                      *           "key": "feeds/sk/full/2026-11-26-0500.ndjson",
-                     *           "updatedAt": "2026-11-16T10:29:31.576Z",
+                     *           "updatedAt": "2026-11-16T10:32:32.451Z",
                      *           "phase": "scan",
                      *           "kind": "full",
                      *           "removals": {
@@ -5577,34 +5706,6 @@ export interface operations {
                      *           "kind": "delta",
                      *           "counts": {
                      *             "read": 3,
-                     *             "removed": 1,
-                     *             "refused": 2,
-                     *             "created": 0,
-                     *             "unchanged": 0,
-                     *             "updated": 0,
-                     *             "repriced": 0
-                     *           },
-                     *           "startedAt": "2026-11-16T10:25:31.480Z",
-                     *           "gzip": false,
-                     *           "receivedAt": "2026-11-16T10:23:00.742Z",
-                     *           "steps": 1,
-                     *           "finishedAt": "2026-11-16T10:25:35.692Z",
-                     *           "size": 178,
-                     *           "provider": "autohub",
-                     *           "etag": "dc04e5f12e790f214c7d26dfb41d74b3",
-                     *           "id": "c277d2210bccf561b967be94380f8fc9",
-                     *           "snapshotVersion": "2026-11-27T17-23-17-328Z-hyoc8s98",
-                     *           "key": "feeds/autohub/delta/2026-11-26-0600-182.ndjson",
-                     *           "events": 1,
-                     *           "status": "applied",
-                     *           "updatedAt": "2026-11-16T10:25:35.692Z"
-                     *         },
-                     *         {
-                     *           "phase": "done",
-                     *           "cursor": 0,
-                     *           "kind": "delta",
-                     *           "counts": {
-                     *             "read": 3,
                      *             "removed": 0,
                      *             "refused": 2,
                      *             "created": 0,
@@ -5612,20 +5713,48 @@ export interface operations {
                      *             "updated": 1,
                      *             "repriced": 1
                      *           },
-                     *           "startedAt": "2026-11-16T10:23:01.795Z",
+                     *           "startedAt": "2026-11-16T10:26:00.564Z",
                      *           "gzip": false,
-                     *           "receivedAt": "2026-11-16T10:18:01.425Z",
+                     *           "receivedAt": "2026-11-16T10:25:00.290Z",
                      *           "steps": 1,
-                     *           "finishedAt": "2026-11-16T10:23:05.007Z",
+                     *           "finishedAt": "2026-11-16T10:26:04.776Z",
                      *           "size": 1316,
                      *           "provider": "glovis",
                      *           "etag": "ab8690c8587173f3a25541289341d345",
                      *           "id": "d80a9c6955b386d659658da26354acfc",
-                     *           "snapshotVersion": "2026-11-27T17-23-15-186Z-jpkbdozc",
+                     *           "snapshotVersion": "2026-12-08T00-57-07-641Z-mi443u9z",
                      *           "key": "feeds/glovis/delta/2026-11-26-0600-17.ndjson",
                      *           "events": 1,
                      *           "status": "applied",
-                     *           "updatedAt": "2026-11-16T10:23:05.007Z"
+                     *           "updatedAt": "2026-11-16T10:26:04.776Z"
+                     *         },
+                     *         {
+                     *           "phase": "done",
+                     *           "cursor": 0,
+                     *           "kind": "delta",
+                     *           "counts": {
+                     *             "read": 3,
+                     *             "removed": 1,
+                     *             "refused": 2,
+                     *             "created": 0,
+                     *             "unchanged": 0,
+                     *             "updated": 0,
+                     *             "repriced": 0
+                     *           },
+                     *           "startedAt": "2026-11-16T10:28:30.249Z",
+                     *           "gzip": false,
+                     *           "receivedAt": "2026-11-16T10:25:00.290Z",
+                     *           "steps": 1,
+                     *           "finishedAt": "2026-11-16T10:29:03.545Z",
+                     *           "size": 178,
+                     *           "provider": "autohub",
+                     *           "etag": "dc04e5f12e790f214c7d26dfb41d74b3",
+                     *           "id": "c277d2210bccf561b967be94380f8fc9",
+                     *           "snapshotVersion": "2026-12-08T00-57-09-943Z-pzeiptnn",
+                     *           "key": "feeds/autohub/delta/2026-11-26-0600-182.ndjson",
+                     *           "events": 1,
+                     *           "status": "applied",
+                     *           "updatedAt": "2026-11-16T10:29:03.545Z"
                      *         }
                      *       ]
                      *     }
@@ -5937,12 +6066,16 @@ export interface operations {
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "carId": 17,
                      *         "carDetails": {
+                     *           "damage": [
+                     *             "accident"
+                     *           ],
                      *           "priceUnit": "10000 KRW",
                      *           "color": "White",
                      *           "year": 2012,
                      *           "title": "Renault Korea SM5 L43 2.0 RE",
+                     *           "firstRegistration": "2012-12",
                      *           "modelGroupEn": "SM5",
-                     *           "auctionDate": "2026-10-23",
+                     *           "auctionDate": "2026-10-12",
                      *           "carId": 17,
                      *           "gradeEn": "RE",
                      *           "modelEn": "SM5 L43",
@@ -5951,6 +6084,7 @@ export interface operations {
                      *           "provider": "glovis",
                      *           "price": 340,
                      *           "kilometers": 151155,
+                     *           "displacement": 1998,
                      *           "vin": "KNMB6GW99C6907398",
                      *           "advertisementNumber": "GL11338740",
                      *           "gradeDetailEn": "2.0 RE",
@@ -5979,6 +6113,7 @@ export interface operations {
                      *           "completedAt": "2026-11-16T09:09:00.466Z",
                      *           "status": "done"
                      *         },
+                     *         "destinationCountry": "AE",
                      *         "customer": {
                      *           "name": "Layla Haddad",
                      *           "id": "a96e1wh83dvnvnnoymvpaqnd",
@@ -6251,12 +6386,16 @@ export interface operations {
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "carId": 17,
                      *           "carDetails": {
+                     *             "damage": [
+                     *               "accident"
+                     *             ],
                      *             "priceUnit": "10000 KRW",
                      *             "color": "White",
                      *             "year": 2012,
                      *             "title": "Renault Korea SM5 L43 2.0 RE",
+                     *             "firstRegistration": "2012-12",
                      *             "modelGroupEn": "SM5",
-                     *             "auctionDate": "2026-10-23",
+                     *             "auctionDate": "2026-10-12",
                      *             "carId": 17,
                      *             "gradeEn": "RE",
                      *             "modelEn": "SM5 L43",
@@ -6265,6 +6404,7 @@ export interface operations {
                      *             "provider": "glovis",
                      *             "price": 340,
                      *             "kilometers": 151155,
+                     *             "displacement": 1998,
                      *             "vin": "KNMB6GW99C6907398",
                      *             "advertisementNumber": "GL11338740",
                      *             "gradeDetailEn": "2.0 RE",
@@ -6337,6 +6477,7 @@ export interface operations {
                      *             "bookingNumber": "BK-55121",
                      *             "updatedAt": "2026-11-16T09:44:30.193Z"
                      *           },
+                     *           "destinationCountry": "AE",
                      *           "customer": {
                      *             "name": "Layla Haddad",
                      *             "id": "a96e1wh83dvnvnnoymvpaqnd",
@@ -6553,7 +6694,12 @@ export interface operations {
                      *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
                      *           ],
                      *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg",
-                     *           "auctionDate": "2026-10-23",
+                     *           "auctionDate": "2026-10-12",
+                     *           "damage": [
+                     *             "accident"
+                     *           ],
+                     *           "displacement": 1998,
+                     *           "firstRegistration": "2012-12",
                      *           "customerNotificationsEnabled": true
                      *         },
                      *         "totalAmount": 18500,
@@ -6567,6 +6713,7 @@ export interface operations {
                      *           "eventId": "zy7cld0e9ho3718lhs6xivzd",
                      *           "objectKeys": []
                      *         },
+                     *         "destinationCountry": "AE",
                      *         "customer": {
                      *           "id": "a96e1wh83dvnvnnoymvpaqnd",
                      *           "name": "Layla Haddad",
@@ -6734,12 +6881,16 @@ export interface operations {
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "carId": 17,
                      *         "carDetails": {
+                     *           "damage": [
+                     *             "accident"
+                     *           ],
                      *           "priceUnit": "10000 KRW",
                      *           "color": "White",
                      *           "year": 2012,
                      *           "title": "Renault Korea SM5 L43 2.0 RE",
+                     *           "firstRegistration": "2012-12",
                      *           "modelGroupEn": "SM5",
-                     *           "auctionDate": "2026-10-23",
+                     *           "auctionDate": "2026-10-12",
                      *           "carId": 17,
                      *           "gradeEn": "RE",
                      *           "modelEn": "SM5 L43",
@@ -6748,6 +6899,7 @@ export interface operations {
                      *           "provider": "glovis",
                      *           "price": 340,
                      *           "kilometers": 151155,
+                     *           "displacement": 1998,
                      *           "vin": "KNMB6GW99C6907398",
                      *           "advertisementNumber": "GL11338740",
                      *           "gradeDetailEn": "2.0 RE",
@@ -6820,6 +6972,7 @@ export interface operations {
                      *           "bookingNumber": "BK-55121",
                      *           "updatedAt": "2026-11-16T09:44:30.193Z"
                      *         },
+                     *         "destinationCountry": "AE",
                      *         "customer": {
                      *           "name": "Layla Haddad",
                      *           "id": "a96e1wh83dvnvnnoymvpaqnd",
@@ -6901,6 +7054,19 @@ export interface operations {
                      *             "urlExpiresAt": "2026-11-16T10:01:00.000Z"
                      *           }
                      *         ],
+                     *         "importChecks": {
+                     *           "country": "AE",
+                     *           "allowed": true,
+                     *           "reasons": [],
+                     *           "documents": [
+                     *             "VIN check in the Ministry of Industry and Advanced Technology used-vehicle system before shipping",
+                     *             "Certificate of origin",
+                     *             "Export declaration and bill of lading"
+                     *           ],
+                     *           "permits": [],
+                     *           "unchecked": [],
+                     *           "ruled": true
+                     *         },
                      *         "statusHistory": [
                      *           {
                      *             "from": null,
@@ -7055,12 +7221,16 @@ export interface operations {
                      *         "carId": 17,
                      *         "carDetails": {
                      *           "priceUnit": "10000 KRW",
+                     *           "damage": [
+                     *             "accident"
+                     *           ],
                      *           "color": "White",
                      *           "year": 2012,
                      *           "title": "Renault Korea SM5 L43 2.0 RE",
                      *           "modelGroupEn": "SM5",
+                     *           "firstRegistration": "2012-12",
                      *           "carId": 17,
-                     *           "auctionDate": "2026-10-23",
+                     *           "auctionDate": "2026-10-12",
                      *           "gradeEn": "RE",
                      *           "modelEn": "SM5 L43",
                      *           "transmission": "CVT",
@@ -7069,6 +7239,7 @@ export interface operations {
                      *           "price": 340,
                      *           "kilometers": 151155,
                      *           "vin": "KNMB6GW99C6907398",
+                     *           "displacement": 1998,
                      *           "advertisementNumber": "GL11338740",
                      *           "gradeDetailEn": "2.0 RE",
                      *           "makeEn": "Renault Korea",
@@ -7096,6 +7267,7 @@ export interface operations {
                      *           "completedAt": "2026-11-16T09:09:00.466Z",
                      *           "status": "done"
                      *         },
+                     *         "destinationCountry": "AE",
                      *         "customer": {
                      *           "name": "Layla Haddad",
                      *           "id": "a96e1wh83dvnvnnoymvpaqnd",
@@ -7550,7 +7722,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Success: to the UAE, which takes the car: the override goes */
             200: {
                 headers: {
                     /** @description the order's version, quoted, e.g. "3" */
@@ -7562,104 +7734,76 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
-                     *         "orderNumber": 1,
+                     *         "id": "cak16s4ngripubck9hrsrzna",
+                     *         "orderNumber": 3,
                      *         "status": "DepositSubmitted",
                      *         "allowedStatusTransitions": [
-                     *           "DepositSubmitted"
+                     *           "Cancelled"
                      *         ],
-                     *         "progress": 1,
+                     *         "progress": 0,
                      *         "canCancel": true,
-                     *         "isTerminal": true,
-                     *         "version": 1,
-                     *         "customerId": "example text",
-                     *         "marketerId": "example text",
-                     *         "tenantId": "example text",
-                     *         "carId": 1,
-                     *         "carDetails": {},
-                     *         "totalAmount": 1,
-                     *         "currency": "example text",
-                     *         "notes": "example text",
-                     *         "inspectionDate": "2026-03-14T09:30:00.000Z",
-                     *         "paidFromWallet": true,
-                     *         "depositReceiptId": "example text",
-                     *         "imageArchive": {
-                     *           "status": "pending",
-                     *           "eventId": "example text",
-                     *           "objectKeys": [
-                     *             "example text"
+                     *         "isTerminal": false,
+                     *         "version": 2,
+                     *         "customerId": "a96e1wh83dvnvnnoymvpaqnd",
+                     *         "tenantId": "demotenantgulfmotors0001",
+                     *         "carId": 17,
+                     *         "carDetails": {
+                     *           "priceUnit": "10000 KRW",
+                     *           "damage": [
+                     *             "accident"
                      *           ],
-                     *           "reason": "example text",
-                     *           "completedAt": "example text"
+                     *           "color": "White",
+                     *           "year": 2012,
+                     *           "title": "Renault Korea SM5 L43 2.0 RE",
+                     *           "modelGroupEn": "SM5",
+                     *           "firstRegistration": "2012-12",
+                     *           "carId": 17,
+                     *           "auctionDate": "2026-10-12",
+                     *           "gradeEn": "RE",
+                     *           "modelEn": "SM5 L43",
+                     *           "transmission": "CVT",
+                     *           "fuelType": "Gasoline",
+                     *           "provider": "glovis",
+                     *           "price": 340,
+                     *           "kilometers": 151155,
+                     *           "vin": "KNMB6GW99C6907398",
+                     *           "displacement": 1998,
+                     *           "advertisementNumber": "GL11338740",
+                     *           "gradeDetailEn": "2.0 RE",
+                     *           "makeEn": "Renault Korea",
+                     *           "customerNotificationsEnabled": true,
+                     *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg",
+                     *           "images": [
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
+                     *           ]
                      *         },
-                     *         "exportSteps": {
-                     *           "deregistration": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text"
-                     *           },
-                     *           "bondedArea": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text",
-                     *             "location": "example text"
-                     *           },
-                     *           "exportDeclaration": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text",
-                     *             "number": "example text",
-                     *             "loadBy": "example text"
-                     *           },
-                     *           "completionReport": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text"
-                     *           },
-                     *           "completionReportDueBy": "example text"
+                     *         "totalAmount": 9500,
+                     *         "currency": "USD",
+                     *         "notes": null,
+                     *         "inspectionDate": null,
+                     *         "paidFromWallet": false,
+                     *         "depositReceiptId": null,
+                     *         "imageArchive": {
+                     *           "eventId": "bv6c0mig27jor45944covnbf",
+                     *           "objectKeys": [
+                     *             "orders/3/01-sedan-white-1.svg",
+                     *             "orders/3/02-sedan-white-2.svg",
+                     *             "orders/3/03-sedan-white-3.svg"
+                     *           ],
+                     *           "completedAt": "2026-11-16T10:14:00.276Z",
+                     *           "status": "done"
                      *         },
-                     *         "shipment": {
-                     *           "method": "roro",
-                     *           "bookingNumber": "example text",
-                     *           "carrier": "example text",
-                     *           "vessel": "example text",
-                     *           "voyage": "example text",
-                     *           "containerNumber": "example text",
-                     *           "sealNumber": "example text",
-                     *           "portOfLoading": "example text",
-                     *           "portOfDischarge": "example text",
-                     *           "etd": "example text",
-                     *           "eta": "example text",
-                     *           "atd": "example text",
-                     *           "ata": "example text",
-                     *           "billOfLadingNumber": "example text",
-                     *           "billOfLadingUrl": "example text",
-                     *           "updatedAt": "example text"
-                     *         },
-                     *         "destinationCountry": "SA",
-                     *         "importRuleOverride": {
-                     *           "reason": "example text",
-                     *           "by": "example text",
-                     *           "at": "2026-03-14T09:30:00.000Z"
-                     *         },
+                     *         "destinationCountry": "AE",
                      *         "customer": {
-                     *           "id": "example text",
-                     *           "name": "example text",
-                     *           "email": "example text",
-                     *           "mobileNumber": "example text"
+                     *           "name": "Layla Haddad",
+                     *           "id": "a96e1wh83dvnvnnoymvpaqnd",
+                     *           "email": "layla@example.com",
+                     *           "mobileNumber": "+971501234567"
                      *         },
-                     *         "marketer": {
-                     *           "id": "example text",
-                     *           "name": "example text",
-                     *           "email": "example text",
-                     *           "mobileNumber": "example text"
-                     *         },
-                     *         "createdAt": "2026-03-14T09:30:00.000Z",
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         "createdAt": "2026-11-16T10:13:30.139Z",
+                     *         "updatedAt": "2026-11-16T10:15:00.550Z"
                      *       }
                      *     }
                      */
@@ -7961,6 +8105,618 @@ export interface operations {
             };
         };
     };
+    setDocumentCourier: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The order's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED. When both are sent they must name the same version.
+                 * @example "14"
+                 */
+                "If-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efg
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "carrier": "DHL",
+                 *       "trackingNumber": "1234567890",
+                 *       "sentAt": "2026-11-28",
+                 *       "version": 14
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description the express courier the original papers travel with
+                     * @example DHL
+                     * @enum {string}
+                     */
+                    carrier?: "DHL" | "FedEx" | "Aramex" | "UPS" | "EMS" | "other";
+                    /**
+                     * @description the courier's tracking (waybill) number
+                     * @example 1234567890
+                     */
+                    trackingNumber?: string;
+                    /**
+                     * Format: date
+                     * @description the day the parcel was sent, YYYY-MM-DD
+                     * @example 2026-11-20
+                     */
+                    sentAt?: string;
+                    /**
+                     * @description the carrier releases the car by telex: the buyer has no original papers to wait for
+                     * @constant
+                     */
+                    telexRelease?: true;
+                    /** @description the order's current version: the change is refused (409) if another came first; may be sent as an If-Match header instead */
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description the order's version, quoted, e.g. "3" */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "orderNumber": 1,
+                     *         "status": "DepositSubmitted",
+                     *         "allowedStatusTransitions": [
+                     *           "DepositSubmitted"
+                     *         ],
+                     *         "progress": 1,
+                     *         "canCancel": true,
+                     *         "isTerminal": true,
+                     *         "version": 1,
+                     *         "customerId": "example text",
+                     *         "marketerId": "example text",
+                     *         "tenantId": "example text",
+                     *         "carId": 1,
+                     *         "carDetails": {},
+                     *         "totalAmount": 1,
+                     *         "currency": "example text",
+                     *         "notes": "example text",
+                     *         "inspectionDate": "2026-03-14T09:30:00.000Z",
+                     *         "paidFromWallet": true,
+                     *         "depositReceiptId": "example text",
+                     *         "imageArchive": {
+                     *           "status": "pending",
+                     *           "eventId": "example text",
+                     *           "objectKeys": [
+                     *             "example text"
+                     *           ],
+                     *           "reason": "example text",
+                     *           "completedAt": "example text"
+                     *         },
+                     *         "exportSteps": {
+                     *           "deregistration": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text"
+                     *           },
+                     *           "bondedArea": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text",
+                     *             "location": "example text"
+                     *           },
+                     *           "exportDeclaration": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text",
+                     *             "number": "example text",
+                     *             "loadBy": "example text"
+                     *           },
+                     *           "completionReport": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text"
+                     *           },
+                     *           "completionReportDueBy": "example text"
+                     *         },
+                     *         "shipment": {
+                     *           "method": "roro",
+                     *           "bookingNumber": "example text",
+                     *           "carrier": "example text",
+                     *           "vessel": "example text",
+                     *           "voyage": "example text",
+                     *           "containerNumber": "example text",
+                     *           "sealNumber": "example text",
+                     *           "portOfLoading": "example text",
+                     *           "portOfDischarge": "example text",
+                     *           "etd": "example text",
+                     *           "eta": "example text",
+                     *           "atd": "example text",
+                     *           "ata": "example text",
+                     *           "billOfLadingNumber": "example text",
+                     *           "billOfLadingUrl": "example text",
+                     *           "updatedAt": "example text"
+                     *         },
+                     *         "destinationCountry": "SA",
+                     *         "importRuleOverride": {
+                     *           "reason": "example text",
+                     *           "by": "example text",
+                     *           "at": "2026-03-14T09:30:00.000Z"
+                     *         },
+                     *         "consignee": {
+                     *           "name": "example text",
+                     *           "address": "example text",
+                     *           "city": "example text",
+                     *           "country": "example text",
+                     *           "phone": "example text",
+                     *           "email": "example text",
+                     *           "idNumber": "example text",
+                     *           "notifyParty": "example text",
+                     *           "givenBy": "buyer",
+                     *           "by": "example text",
+                     *           "at": "2026-03-14T09:30:00.000Z"
+                     *         },
+                     *         "documentCourier": {
+                     *           "carrier": "DHL",
+                     *           "trackingNumber": "example text",
+                     *           "sentAt": "2026-11-20",
+                     *           "at": "2026-03-14T09:30:00.000Z"
+                     *         },
+                     *         "customer": {
+                     *           "id": "example text",
+                     *           "name": "example text",
+                     *           "email": "example text",
+                     *           "mobileNumber": "example text"
+                     *         },
+                     *         "marketer": {
+                     *           "id": "example text",
+                     *           "name": "example text",
+                     *           "email": "example text",
+                     *           "mobileNumber": "example text"
+                     *         },
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Order"];
+                    };
+                };
+            };
+            /**
+             * @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field
+             *
+             *     **INVALID_JSON**: the body is not valid JSON, or a route that needs a body got none
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description **VERSION_CONFLICT**: body.version is not the current version of the record (someone changed it since you read it): read it again and retry
+             *
+             *     **INVALID_STATE**: the record is in a state that does not allow this, e.g. editing a contract that is no longer Draft
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PRECONDITION_FAILED**: the If-Match header names a version that is no longer current */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PAYLOAD_TOO_LARGE**: the body is over 256 KB, or the record would be too large to store */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: a dependency is briefly unavailable (the database; for documents, the PDF renderer); nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setOrderConsignee: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The order's ETag from your last read (e.g. "3"): the change applies only to that version, else 412 PRECONDITION_FAILED. When both are sent they must name the same version.
+                 * @example "12"
+                 */
+                "If-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description CUID
+                 * @example ckx8k2m1p0000abcd1234efg
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Al Noor Trading LLC",
+                 *       "address": "Office 12, Al Quoz Industrial Area 3",
+                 *       "city": "Dubai",
+                 *       "country": "United Arab Emirates",
+                 *       "phone": "+971501234567",
+                 *       "idNumber": "TL-1048833",
+                 *       "notifyParty": "Al Futtaim Logistics, Jebel Ali Free Zone",
+                 *       "version": 12
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description the person or company the car is consigned to, as the bill of lading names them
+                     * @example Al Noor Trading LLC
+                     */
+                    name: string;
+                    /** @example Office 12, Al Quoz Industrial Area 3 */
+                    address: string;
+                    /** @example Dubai */
+                    city: string;
+                    /** @example United Arab Emirates */
+                    country: string;
+                    /**
+                     * Format: phone
+                     * @description with its country code; stored in E.164
+                     * @example +971501234567
+                     */
+                    phone: string;
+                    /**
+                     * Format: email
+                     * @example imports@alnoor.example
+                     */
+                    email?: string;
+                    /**
+                     * @description the consignee's ID, passport or trade licence number, as customs at destination asks for it
+                     * @example 784-1987-1234567-1
+                     */
+                    idNumber: string;
+                    /**
+                     * @description who the carrier tells on arrival, when not the consignee
+                     * @example Al Futtaim Logistics, Jebel Ali Free Zone
+                     */
+                    notifyParty?: string;
+                    /** @description the order's current version: the change is refused (409) if another came first; may be sent as an If-Match header instead */
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description the order's version, quoted, e.g. "3" */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "example text",
+                     *         "orderNumber": 1,
+                     *         "status": "DepositSubmitted",
+                     *         "allowedStatusTransitions": [
+                     *           "DepositSubmitted"
+                     *         ],
+                     *         "progress": 1,
+                     *         "canCancel": true,
+                     *         "isTerminal": true,
+                     *         "version": 1,
+                     *         "customerId": "example text",
+                     *         "marketerId": "example text",
+                     *         "tenantId": "example text",
+                     *         "carId": 1,
+                     *         "carDetails": {},
+                     *         "totalAmount": 1,
+                     *         "currency": "example text",
+                     *         "notes": "example text",
+                     *         "inspectionDate": "2026-03-14T09:30:00.000Z",
+                     *         "paidFromWallet": true,
+                     *         "depositReceiptId": "example text",
+                     *         "imageArchive": {
+                     *           "status": "pending",
+                     *           "eventId": "example text",
+                     *           "objectKeys": [
+                     *             "example text"
+                     *           ],
+                     *           "reason": "example text",
+                     *           "completedAt": "example text"
+                     *         },
+                     *         "exportSteps": {
+                     *           "deregistration": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text"
+                     *           },
+                     *           "bondedArea": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text",
+                     *             "location": "example text"
+                     *           },
+                     *           "exportDeclaration": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text",
+                     *             "number": "example text",
+                     *             "loadBy": "example text"
+                     *           },
+                     *           "completionReport": {
+                     *             "date": "2026-11-20",
+                     *             "documentUrl": "example text",
+                     *             "recordedAt": "example text",
+                     *             "recordedBy": "example text"
+                     *           },
+                     *           "completionReportDueBy": "example text"
+                     *         },
+                     *         "shipment": {
+                     *           "method": "roro",
+                     *           "bookingNumber": "example text",
+                     *           "carrier": "example text",
+                     *           "vessel": "example text",
+                     *           "voyage": "example text",
+                     *           "containerNumber": "example text",
+                     *           "sealNumber": "example text",
+                     *           "portOfLoading": "example text",
+                     *           "portOfDischarge": "example text",
+                     *           "etd": "example text",
+                     *           "eta": "example text",
+                     *           "atd": "example text",
+                     *           "ata": "example text",
+                     *           "billOfLadingNumber": "example text",
+                     *           "billOfLadingUrl": "example text",
+                     *           "updatedAt": "example text"
+                     *         },
+                     *         "destinationCountry": "SA",
+                     *         "importRuleOverride": {
+                     *           "reason": "example text",
+                     *           "by": "example text",
+                     *           "at": "2026-03-14T09:30:00.000Z"
+                     *         },
+                     *         "consignee": {
+                     *           "name": "example text",
+                     *           "address": "example text",
+                     *           "city": "example text",
+                     *           "country": "example text",
+                     *           "phone": "example text",
+                     *           "email": "example text",
+                     *           "idNumber": "example text",
+                     *           "notifyParty": "example text",
+                     *           "givenBy": "buyer",
+                     *           "by": "example text",
+                     *           "at": "2026-03-14T09:30:00.000Z"
+                     *         },
+                     *         "documentCourier": {
+                     *           "carrier": "DHL",
+                     *           "trackingNumber": "example text",
+                     *           "sentAt": "2026-11-20",
+                     *           "at": "2026-03-14T09:30:00.000Z"
+                     *         },
+                     *         "customer": {
+                     *           "id": "example text",
+                     *           "name": "example text",
+                     *           "email": "example text",
+                     *           "mobileNumber": "example text"
+                     *         },
+                     *         "marketer": {
+                     *           "id": "example text",
+                     *           "name": "example text",
+                     *           "email": "example text",
+                     *           "mobileNumber": "example text"
+                     *         },
+                     *         "createdAt": "2026-03-14T09:30:00.000Z",
+                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Order"];
+                    };
+                };
+            };
+            /**
+             * @description **VALIDATION_ERROR**: a field is missing, has the wrong type or format, or is not a field of the request; every problem is listed, one entry per field
+             *
+             *     **INVALID_JSON**: the body is not valid JSON, or a route that needs a body got none
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNAUTHORIZED**: the X-API-Key header is missing, unknown, revoked, expired, or of a deactivated user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **FORBIDDEN**: the key's role may not call the route (details name the roles that may), or the route is not in the key's allowedRoutes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **VERSION_CONFLICT**: body.version is not the current version of the record (someone changed it since you read it): read it again and retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PRECONDITION_FAILED**: the If-Match header names a version that is no longer current */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **PAYLOAD_TOO_LARGE**: the body is over 256 KB, or the record would be too large to store */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **UNSUPPORTED_MEDIA_TYPE**: the body is not sent as Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **RATE_LIMITED**: the key's rate or daily quota is used up; wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description **SERVICE_UNAVAILABLE**: a dependency is briefly unavailable (the database; for documents, the PDF renderer); nothing was written; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listExportDeadlines: {
         parameters: {
             query: {
@@ -8132,12 +8888,16 @@ export interface operations {
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "carId": 17,
                      *         "carDetails": {
+                     *           "damage": [
+                     *             "accident"
+                     *           ],
                      *           "priceUnit": "10000 KRW",
                      *           "color": "White",
                      *           "year": 2012,
                      *           "title": "Renault Korea SM5 L43 2.0 RE",
+                     *           "firstRegistration": "2012-12",
                      *           "modelGroupEn": "SM5",
-                     *           "auctionDate": "2026-10-23",
+                     *           "auctionDate": "2026-10-12",
                      *           "carId": 17,
                      *           "gradeEn": "RE",
                      *           "modelEn": "SM5 L43",
@@ -8146,6 +8906,7 @@ export interface operations {
                      *           "provider": "glovis",
                      *           "price": 340,
                      *           "kilometers": 151155,
+                     *           "displacement": 1998,
                      *           "vin": "KNMB6GW99C6907398",
                      *           "advertisementNumber": "GL11338740",
                      *           "gradeDetailEn": "2.0 RE",
@@ -8196,6 +8957,7 @@ export interface operations {
                      *             "loadBy": "2026-12-16"
                      *           }
                      *         },
+                     *         "destinationCountry": "AE",
                      *         "customer": {
                      *           "name": "Layla Haddad",
                      *           "id": "a96e1wh83dvnvnnoymvpaqnd",
@@ -8440,12 +9202,16 @@ export interface operations {
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "carId": 17,
                      *         "carDetails": {
+                     *           "damage": [
+                     *             "accident"
+                     *           ],
                      *           "priceUnit": "10000 KRW",
                      *           "color": "White",
                      *           "year": 2012,
                      *           "title": "Renault Korea SM5 L43 2.0 RE",
+                     *           "firstRegistration": "2012-12",
                      *           "modelGroupEn": "SM5",
-                     *           "auctionDate": "2026-10-23",
+                     *           "auctionDate": "2026-10-12",
                      *           "carId": 17,
                      *           "gradeEn": "RE",
                      *           "modelEn": "SM5 L43",
@@ -8454,6 +9220,7 @@ export interface operations {
                      *           "provider": "glovis",
                      *           "price": 340,
                      *           "kilometers": 151155,
+                     *           "displacement": 1998,
                      *           "vin": "KNMB6GW99C6907398",
                      *           "advertisementNumber": "GL11338740",
                      *           "gradeDetailEn": "2.0 RE",
@@ -8519,6 +9286,7 @@ export interface operations {
                      *           "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
                      *           "atd": "2026-11-16"
                      *         },
+                     *         "destinationCountry": "AE",
                      *         "customer": {
                      *           "name": "Layla Haddad",
                      *           "id": "a96e1wh83dvnvnnoymvpaqnd",
@@ -8670,7 +9438,7 @@ export interface operations {
                      *           "number": "CI-00001",
                      *           "createdAt": "2026-11-16T09:36:30.001Z",
                      *           "createdBy": "demouseroperations000001",
-                     *           "bytes": 34704,
+                     *           "bytes": 34627,
                      *           "language": "en",
                      *           "id": "d8a4ttqlkuhn8qsgt0uv9buc",
                      *           "type": "customs-invoice",
@@ -8795,7 +9563,7 @@ export interface operations {
                      *         "version": 1,
                      *         "language": "en",
                      *         "key": "orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf",
-                     *         "bytes": 34704,
+                     *         "bytes": 34627,
                      *         "number": "CI-00001",
                      *         "createdAt": "2026-11-16T09:36:30.001Z",
                      *         "createdBy": "demouseroperations000001",
@@ -8947,15 +9715,15 @@ export interface operations {
                      *           },
                      *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; no deposit received yet.",
                      *           "status": "failed",
-                     *           "statusAt": "2026-11-16T15:23:01.995Z",
+                     *           "statusAt": "2026-11-16T15:44:31.886Z",
                      *           "statuses": {
-                     *             "failed": "2026-11-16T15:23:01.995Z"
+                     *             "failed": "2026-11-16T15:44:31.886Z"
                      *           },
                      *           "error": {
                      *             "title": "Message undeliverable",
                      *             "code": 131026
                      *           },
-                     *           "createdAt": "2026-11-16T09:09:03.625Z"
+                     *           "createdAt": "2026-11-16T09:09:05.731Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -9068,11 +9836,11 @@ export interface operations {
                      *           },
                      *           "text": "مرحباً Layla Haddad، الطلب #1 (Renault Korea SM5 L43 2012): استلمنا طلبك. تابع طلبك: http://localhost:3000/track/-vZi53XeXvvvjIYSBS349x7mGO8TM5Ir أرسل \"إيقاف\" لإيقاف هذه الرسائل.",
                      *           "status": "delivered",
-                     *           "statusAt": "2026-11-16T15:23:00.942Z",
+                     *           "statusAt": "2026-11-16T15:44:30.833Z",
                      *           "statuses": {
-                     *             "delivered": "2026-11-16T15:23:00.942Z"
+                     *             "delivered": "2026-11-16T15:44:30.833Z"
                      *           },
-                     *           "createdAt": "2026-11-16T09:09:02.572Z"
+                     *           "createdAt": "2026-11-16T09:09:04.678Z"
                      *         },
                      *         {
                      *           "messageId": "local.50rhsnptls9asrs2ajleaglp",
@@ -9091,7 +9859,7 @@ export interface operations {
                      *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; no deposit received yet.",
                      *           "status": "accepted",
                      *           "statuses": {},
-                     *           "createdAt": "2026-11-16T09:09:03.625Z"
+                     *           "createdAt": "2026-11-16T09:09:05.731Z"
                      *         },
                      *         {
                      *           "messageId": "local.4usvrrkkoo1a7aaavszm9zoc",
@@ -9110,7 +9878,7 @@ export interface operations {
                      *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; no deposit received yet.",
                      *           "status": "accepted",
                      *           "statuses": {},
-                     *           "createdAt": "2026-11-16T09:09:04.678Z"
+                     *           "createdAt": "2026-11-16T09:09:06.784Z"
                      *         }
                      *       ]
                      *     }
@@ -9283,12 +10051,16 @@ export interface operations {
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "customerCountry": "AE",
                      *         "carDetails": {
+                     *           "damage": [
+                     *             "accident"
+                     *           ],
                      *           "priceUnit": "10000 KRW",
                      *           "color": "White",
                      *           "year": 2012,
                      *           "title": "Renault Korea SM5 L43 2.0 RE",
+                     *           "firstRegistration": "2012-12",
                      *           "modelGroupEn": "SM5",
-                     *           "auctionDate": "2026-10-23",
+                     *           "auctionDate": "2026-10-12",
                      *           "carId": 17,
                      *           "gradeEn": "RE",
                      *           "modelEn": "SM5 L43",
@@ -9297,6 +10069,7 @@ export interface operations {
                      *           "provider": "glovis",
                      *           "price": 340,
                      *           "kilometers": 151155,
+                     *           "displacement": 1998,
                      *           "vin": "KNMB6GW99C6907398",
                      *           "advertisementNumber": "GL11338740",
                      *           "gradeDetailEn": "2.0 RE",
@@ -9463,6 +10236,9 @@ export interface operations {
                      *         "updatedAt": "2026-11-16T09:21:30.891Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
+                     *           "damage": [
+                     *             "accident"
+                     *           ],
                      *           "priceUnit": "10000 KRW",
                      *           "images": [
                      *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
@@ -9472,8 +10248,9 @@ export interface operations {
                      *           "color": "White",
                      *           "year": 2012,
                      *           "title": "Renault Korea SM5 L43 2.0 RE",
+                     *           "firstRegistration": "2012-12",
                      *           "modelGroupEn": "SM5",
-                     *           "auctionDate": "2026-10-23",
+                     *           "auctionDate": "2026-10-12",
                      *           "carId": 17,
                      *           "gradeEn": "RE",
                      *           "modelEn": "SM5 L43",
@@ -9482,6 +10259,7 @@ export interface operations {
                      *           "provider": "glovis",
                      *           "price": 340,
                      *           "kilometers": 151155,
+                     *           "displacement": 1998,
                      *           "vin": "KNMB6GW99C6907398",
                      *           "advertisementNumber": "GL11338740",
                      *           "gradeDetailEn": "2.0 RE",
@@ -9703,6 +10481,9 @@ export interface operations {
                      *         "updatedAt": "2026-11-16T09:22:30.165Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
+                     *           "damage": [
+                     *             "accident"
+                     *           ],
                      *           "priceUnit": "10000 KRW",
                      *           "images": [
                      *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
@@ -9712,8 +10493,9 @@ export interface operations {
                      *           "color": "White",
                      *           "year": 2012,
                      *           "title": "Renault Korea SM5 L43 2.0 RE",
+                     *           "firstRegistration": "2012-12",
                      *           "modelGroupEn": "SM5",
-                     *           "auctionDate": "2026-10-23",
+                     *           "auctionDate": "2026-10-12",
                      *           "carId": 17,
                      *           "gradeEn": "RE",
                      *           "modelEn": "SM5 L43",
@@ -9722,6 +10504,7 @@ export interface operations {
                      *           "provider": "glovis",
                      *           "price": 340,
                      *           "kilometers": 151155,
+                     *           "displacement": 1998,
                      *           "vin": "KNMB6GW99C6907398",
                      *           "advertisementNumber": "GL11338740",
                      *           "gradeDetailEn": "2.0 RE",
@@ -9900,6 +10683,9 @@ export interface operations {
                      *           "updatedAt": "2026-11-16T09:26:00.124Z",
                      *           "customerAddress": "Dubai Marina, Dubai",
                      *           "carDetails": {
+                     *             "damage": [
+                     *               "accident"
+                     *             ],
                      *             "priceUnit": "10000 KRW",
                      *             "images": [
                      *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
@@ -9909,8 +10695,9 @@ export interface operations {
                      *             "color": "White",
                      *             "year": 2012,
                      *             "title": "Renault Korea SM5 L43 2.0 RE",
+                     *             "firstRegistration": "2012-12",
                      *             "modelGroupEn": "SM5",
-                     *             "auctionDate": "2026-10-23",
+                     *             "auctionDate": "2026-10-12",
                      *             "carId": 17,
                      *             "gradeEn": "RE",
                      *             "modelEn": "SM5 L43",
@@ -9919,6 +10706,7 @@ export interface operations {
                      *             "provider": "glovis",
                      *             "price": 340,
                      *             "kilometers": 151155,
+                     *             "displacement": 1998,
                      *             "vin": "KNMB6GW99C6907398",
                      *             "advertisementNumber": "GL11338740",
                      *             "gradeDetailEn": "2.0 RE",
@@ -9940,6 +10728,9 @@ export interface operations {
                      *         {
                      *           "customerAddress": "Dubai Marina, Dubai",
                      *           "carDetails": {
+                     *             "damage": [
+                     *               "accident"
+                     *             ],
                      *             "priceUnit": "10000 KRW",
                      *             "images": [
                      *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
@@ -9949,8 +10740,9 @@ export interface operations {
                      *             "color": "White",
                      *             "year": 2012,
                      *             "title": "Renault Korea SM5 L43 2.0 RE",
+                     *             "firstRegistration": "2012-12",
                      *             "modelGroupEn": "SM5",
-                     *             "auctionDate": "2026-10-23",
+                     *             "auctionDate": "2026-10-12",
                      *             "carId": 17,
                      *             "gradeEn": "RE",
                      *             "modelEn": "SM5 L43",
@@ -9959,6 +10751,7 @@ export interface operations {
                      *             "provider": "glovis",
                      *             "price": 340,
                      *             "kilometers": 151155,
+                     *             "displacement": 1998,
                      *             "vin": "KNMB6GW99C6907398",
                      *             "advertisementNumber": "GL11338740",
                      *             "gradeDetailEn": "2.0 RE",
@@ -9980,7 +10773,7 @@ export interface operations {
                      *           "customerEmail": "layla@example.com",
                      *           "currency": "USD",
                      *           "vin": "KNMB6GW99C6907398",
-                     *           "id": "cak16s4ngripubck9hrsrzna",
+                     *           "id": "zl2qnf96pawh2u2949vjehe3",
                      *           "mileage": "151155 km",
                      *           "status": "Draft",
                      *           "updatedAt": "2026-11-16T09:24:30.713Z"
@@ -10135,6 +10928,9 @@ export interface operations {
                      *         "updatedAt": "2026-11-16T09:24:00.576Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
+                     *           "damage": [
+                     *             "accident"
+                     *           ],
                      *           "priceUnit": "10000 KRW",
                      *           "images": [
                      *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
@@ -10144,8 +10940,9 @@ export interface operations {
                      *           "color": "White",
                      *           "year": 2012,
                      *           "title": "Renault Korea SM5 L43 2.0 RE",
+                     *           "firstRegistration": "2012-12",
                      *           "modelGroupEn": "SM5",
-                     *           "auctionDate": "2026-10-23",
+                     *           "auctionDate": "2026-10-12",
                      *           "carId": 17,
                      *           "gradeEn": "RE",
                      *           "modelEn": "SM5 L43",
@@ -10154,6 +10951,7 @@ export interface operations {
                      *           "provider": "glovis",
                      *           "price": 340,
                      *           "kilometers": 151155,
+                     *           "displacement": 1998,
                      *           "vin": "KNMB6GW99C6907398",
                      *           "advertisementNumber": "GL11338740",
                      *           "gradeDetailEn": "2.0 RE",
@@ -10363,6 +11161,9 @@ export interface operations {
                      *         "updatedAt": "2026-11-16T09:26:00.124Z",
                      *         "customerAddress": "Dubai Marina, Dubai",
                      *         "carDetails": {
+                     *           "damage": [
+                     *             "accident"
+                     *           ],
                      *           "priceUnit": "10000 KRW",
                      *           "images": [
                      *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
@@ -10372,8 +11173,9 @@ export interface operations {
                      *           "color": "White",
                      *           "year": 2012,
                      *           "title": "Renault Korea SM5 L43 2.0 RE",
+                     *           "firstRegistration": "2012-12",
                      *           "modelGroupEn": "SM5",
-                     *           "auctionDate": "2026-10-23",
+                     *           "auctionDate": "2026-10-12",
                      *           "carId": 17,
                      *           "gradeEn": "RE",
                      *           "modelEn": "SM5 L43",
@@ -10382,6 +11184,7 @@ export interface operations {
                      *           "provider": "glovis",
                      *           "price": 340,
                      *           "kilometers": 151155,
+                     *           "displacement": 1998,
                      *           "vin": "KNMB6GW99C6907398",
                      *           "advertisementNumber": "GL11338740",
                      *           "gradeDetailEn": "2.0 RE",
@@ -10555,14 +11358,14 @@ export interface operations {
                      *         "recordedBy": "demouseroperations000001",
                      *         "invoiceNumber": "R-2026-1002",
                      *         "currency": "USD",
-                     *         "id": "bv6c0mig27jor45944covnbf",
+                     *         "id": "z1nfa2te81nqi4zpjxjbknff",
                      *         "items": [],
                      *         "status": "Confirmed",
                      *         "updatedAt": "2026-11-16T09:30:30.357Z",
                      *         "confirmedAt": "2026-11-16T09:30:30.357Z",
                      *         "confirmedBy": "demouseraccountant000001",
                      *         "confirmedByRole": "accountant",
-                     *         "confirmedByKeyId": "zl2qnf96pawh2u2949vjehe3"
+                     *         "confirmedByKeyId": "zd3ienrp3un9zpp1sgdsmiyq"
                      *       }
                      *     }
                      */
@@ -10673,13 +11476,13 @@ export interface operations {
                      *           "description": "Deposit by bank transfer",
                      *           "type": "receipt",
                      *           "customerName": "Layla Haddad",
-                     *           "createdAt": "2026-11-16T09:12:31.478Z",
+                     *           "createdAt": "2026-11-16T09:12:30.425Z",
                      *           "recordedBy": "demouseroperations000001",
                      *           "currency": "USD",
-                     *           "id": "z1nfa2te81nqi4zpjxjbknff",
+                     *           "id": "c1p20dzq0f7q9oknz3py8z6h",
                      *           "items": [],
                      *           "status": "Pending",
-                     *           "updatedAt": "2026-11-16T09:12:31.478Z"
+                     *           "updatedAt": "2026-11-16T09:12:30.425Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -10806,7 +11609,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "z1nfa2te81nqi4zpjxjbknff",
+                     *         "id": "c1p20dzq0f7q9oknz3py8z6h",
                      *         "orderId": "zj4o55u2a8448bf1ecnikz5b",
                      *         "orderNumber": 1,
                      *         "customerName": "Layla Haddad",
@@ -10818,8 +11621,8 @@ export interface operations {
                      *         "items": [],
                      *         "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                      *         "recordedBy": "demouseroperations000001",
-                     *         "createdAt": "2026-11-16T09:12:31.478Z",
-                     *         "updatedAt": "2026-11-16T09:12:31.478Z"
+                     *         "createdAt": "2026-11-16T09:12:30.425Z",
+                     *         "updatedAt": "2026-11-16T09:12:30.425Z"
                      *       }
                      *     }
                      */
@@ -10950,16 +11753,16 @@ export interface operations {
                      *           "amount": 2000,
                      *           "orderNumber": 1,
                      *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
-                     *           "confirmedByKeyId": "zl2qnf96pawh2u2949vjehe3",
+                     *           "confirmedByKeyId": "zd3ienrp3un9zpp1sgdsmiyq",
                      *           "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                      *           "description": "Deposit by bank transfer",
                      *           "type": "receipt",
                      *           "customerName": "Layla Haddad",
-                     *           "createdAt": "2026-11-16T09:12:31.478Z",
+                     *           "createdAt": "2026-11-16T09:12:30.425Z",
                      *           "recordedBy": "demouseroperations000001",
                      *           "confirmedBy": "demouseraccountant000001",
                      *           "currency": "USD",
-                     *           "id": "z1nfa2te81nqi4zpjxjbknff",
+                     *           "id": "c1p20dzq0f7q9oknz3py8z6h",
                      *           "confirmedAt": "2026-11-16T09:14:30.973Z",
                      *           "items": [],
                      *           "confirmedByRole": "accountant",
@@ -10970,7 +11773,7 @@ export interface operations {
                      *           "amount": 16500,
                      *           "orderNumber": 1,
                      *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
-                     *           "confirmedByKeyId": "zl2qnf96pawh2u2949vjehe3",
+                     *           "confirmedByKeyId": "zd3ienrp3un9zpp1sgdsmiyq",
                      *           "receiptFileUrl": "https://files.example.com/receipts/r-1002.pdf",
                      *           "description": "Balance by bank transfer",
                      *           "type": "receipt",
@@ -10980,7 +11783,7 @@ export interface operations {
                      *           "confirmedBy": "demouseraccountant000001",
                      *           "invoiceNumber": "R-2026-1002",
                      *           "currency": "USD",
-                     *           "id": "bv6c0mig27jor45944covnbf",
+                     *           "id": "z1nfa2te81nqi4zpjxjbknff",
                      *           "confirmedAt": "2026-11-16T09:30:30.357Z",
                      *           "items": [],
                      *           "confirmedByRole": "accountant",
@@ -11110,7 +11913,7 @@ export interface operations {
                      *         "createdAt": "2026-11-16T09:29:30.083Z",
                      *         "recordedBy": "demouseroperations000001",
                      *         "currency": "USD",
-                     *         "id": "bv6c0mig27jor45944covnbf",
+                     *         "id": "z1nfa2te81nqi4zpjxjbknff",
                      *         "items": [],
                      *         "status": "Pending",
                      *         "updatedAt": "2026-11-16T09:30:00.220Z",
@@ -12078,7 +12881,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
+                     *         "id": "b27u6uplgl5egk2l83zh0dfd",
                      *         "name": "Hana Choi",
                      *         "role": "operations",
                      *         "tenantId": "demotenantgulfmotors0001",
@@ -12086,8 +12889,8 @@ export interface operations {
                      *         "email": "hana@gulfmotors.example",
                      *         "language": "en",
                      *         "active": true,
-                     *         "createdAt": "2026-11-16T09:58:01.945Z",
-                     *         "updatedAt": "2026-11-16T09:58:01.945Z"
+                     *         "createdAt": "2026-11-16T09:58:00.892Z",
+                     *         "updatedAt": "2026-11-16T09:58:00.892Z"
                      *       }
                      *     }
                      */
@@ -12209,10 +13012,10 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": false,
                      *         "language": "ar",
-                     *         "createdAt": "2026-11-16T09:58:01.945Z",
+                     *         "createdAt": "2026-11-16T09:58:00.892Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
-                     *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
+                     *         "id": "b27u6uplgl5egk2l83zh0dfd",
                      *         "email": "hana@gulfmotors.example",
                      *         "updatedAt": "2026-11-16T10:03:30.399Z",
                      *         "deactivatedAt": "2026-11-16T10:03:30.399Z"
@@ -12315,12 +13118,12 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": true,
                      *         "language": "en",
-                     *         "createdAt": "2026-11-16T09:58:01.945Z",
+                     *         "createdAt": "2026-11-16T09:58:00.892Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
-                     *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
+                     *         "id": "b27u6uplgl5egk2l83zh0dfd",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:58:01.945Z"
+                     *         "updatedAt": "2026-11-16T09:58:00.892Z"
                      *       }
                      *     }
                      */
@@ -12449,10 +13252,10 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": true,
                      *         "language": "ar",
-                     *         "createdAt": "2026-11-16T09:58:01.945Z",
+                     *         "createdAt": "2026-11-16T09:58:00.892Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
-                     *         "id": "zd3ienrp3un9zpp1sgdsmiyq",
+                     *         "id": "b27u6uplgl5egk2l83zh0dfd",
                      *         "email": "hana@gulfmotors.example",
                      *         "updatedAt": "2026-11-16T09:59:30.303Z"
                      *       }
@@ -13426,36 +14229,26 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "country": "KW",
-                     *         "maxAgeYears": 1,
+                     *         "maxAgeYears": 5,
                      *         "ageCountedFrom": "model-year",
                      *         "ageCountedTo": "order",
                      *         "refusedDamage": [
-                     *           "accident"
+                     *           "flood",
+                     *           "total_loss"
                      *         ],
-                     *         "engine": {
-                     *           "minCc": 1,
-                     *           "maxCc": 1
-                     *         },
-                     *         "fuelTypesRefused": [
-                     *           "Gasoline"
-                     *         ],
+                     *         "fuelTypesRefused": [],
                      *         "documents": [
-                     *           "example text"
+                     *           "Title and proof of registration",
+                     *           "No-objection letter of the traffic department of origin",
+                     *           "Certificate of origin"
                      *         ],
-                     *         "permits": [
-                     *           {
-                     *             "name": "Korean strategic-items export permit (MOTIE)",
-                     *             "engineOverCc": 2000
-                     *           }
-                     *         ],
-                     *         "note": "example text",
-                     *         "source": "example text",
-                     *         "asOf": "2026-03-14",
-                     *         "confirmed": true,
+                     *         "permits": [],
+                     *         "note": "Cars over 5 years old are refused (trucks 10). Ministerial order 59/2010 could not be found; exporters also cite law 147 of 2000. Whether the age counts from the model year or the first registration is not settled: counted here from the model year. The damage refusal is the usual Gulf practice, not seen in a Kuwaiti text.",
+                     *         "source": "Embassy of the State of Kuwait in Canada, \"Importing into Kuwait\" (undated); exporters' country pages",
+                     *         "asOf": "2026-11-16",
+                     *         "confirmed": false,
                      *         "origin": "default",
-                     *         "version": 1,
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z",
-                     *         "updatedBy": "example text"
+                     *         "version": 1
                      *       }
                      *     }
                      */
@@ -13609,7 +14402,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Success: the tenant's own rule for Bahrain, looser than the default */
             200: {
                 headers: {
                     /** @description the import rule's version, quoted, e.g. "3" */
@@ -13621,37 +14414,28 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "country": "KW",
-                     *         "maxAgeYears": 1,
+                     *         "country": "BH",
+                     *         "maxAgeYears": 10,
                      *         "ageCountedFrom": "model-year",
                      *         "ageCountedTo": "order",
                      *         "refusedDamage": [
-                     *           "accident"
+                     *           "flood",
+                     *           "total_loss"
                      *         ],
-                     *         "engine": {
-                     *           "minCc": 1,
-                     *           "maxCc": 1
-                     *         },
-                     *         "fuelTypesRefused": [
-                     *           "Gasoline"
-                     *         ],
+                     *         "fuelTypesRefused": [],
                      *         "documents": [
-                     *           "example text"
+                     *           "Customs declaration",
+                     *           "Traffic technical inspection"
                      *         ],
-                     *         "permits": [
-                     *           {
-                     *             "name": "Korean strategic-items export permit (MOTIE)",
-                     *             "engineOverCc": 2000
-                     *           }
-                     *         ],
-                     *         "note": "example text",
-                     *         "source": "example text",
-                     *         "asOf": "2026-03-14",
+                     *         "permits": [],
+                     *         "note": "Our buyers pay the BD 1,000 fee for cars over 5 years",
+                     *         "source": "Bahrain clearing agent, letter of 2026-12-01",
+                     *         "asOf": "2026-11-09",
                      *         "confirmed": true,
-                     *         "origin": "default",
-                     *         "version": 1,
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z",
-                     *         "updatedBy": "example text"
+                     *         "version": 2,
+                     *         "updatedAt": "2026-11-16T10:08:00.632Z",
+                     *         "updatedBy": "e7huvnkpszdqwo1dpveldix4",
+                     *         "origin": "tenant"
                      *       }
                      *     }
                      */
@@ -13777,7 +14561,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Success: back to the default, which is answered */
             200: {
                 headers: {
                     /** @description the import rule's version, quoted, e.g. "3" */
@@ -13789,37 +14573,27 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "country": "KW",
-                     *         "maxAgeYears": 1,
+                     *         "country": "BH",
+                     *         "maxAgeYears": 5,
                      *         "ageCountedFrom": "model-year",
                      *         "ageCountedTo": "order",
                      *         "refusedDamage": [
-                     *           "accident"
+                     *           "flood",
+                     *           "total_loss"
                      *         ],
-                     *         "engine": {
-                     *           "minCc": 1,
-                     *           "maxCc": 1
-                     *         },
-                     *         "fuelTypesRefused": [
-                     *           "Gasoline"
-                     *         ],
+                     *         "fuelTypesRefused": [],
                      *         "documents": [
-                     *           "example text"
+                     *           "Customs declaration",
+                     *           "Traffic technical inspection (clearance certificate)",
+                     *           "Insurance"
                      *         ],
-                     *         "permits": [
-                     *           {
-                     *             "name": "Korean strategic-items export permit (MOTIE)",
-                     *             "engineOverCc": 2000
-                     *           }
-                     *         ],
-                     *         "note": "example text",
-                     *         "source": "example text",
-                     *         "asOf": "2026-03-14",
-                     *         "confirmed": true,
+                     *         "permits": [],
+                     *         "note": "Sources disagree: the government, answering parliament, speaks of 5 years, with older cars registrable for personal use for a BD 1,000 fee since the 2021 amendment of Art. 98 of the traffic regulations; \"10 years\" appears only on an exporter's page. 5 is kept; an admin may loosen it for a buyer who pays the fee.",
+                     *         "source": "Government reply to parliament on the over-5-year registration fee (News of Bahrain); Bahrain Customs, \"Importing your own motor vehicle\"",
+                     *         "asOf": "2026-11-16",
+                     *         "confirmed": false,
                      *         "origin": "default",
-                     *         "version": 1,
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z",
-                     *         "updatedBy": "example text"
+                     *         "version": 1
                      *       }
                      *     }
                      */
@@ -13863,15 +14637,6 @@ export interface operations {
             };
             /** @description **NOT_FOUND**: no such record in your scope (a record of another tenant is never told apart from none) */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description **VERSION_CONFLICT**: body.version is not the current version of the record (someone changed it since you read it): read it again and retry */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13924,7 +14689,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Success: the rules in force for this tenant (shortened here) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13935,37 +14700,70 @@ export interface operations {
                      *       "success": true,
                      *       "data": [
                      *         {
-                     *           "country": "KW",
-                     *           "maxAgeYears": 1,
+                     *           "country": "AE",
                      *           "ageCountedFrom": "model-year",
                      *           "ageCountedTo": "order",
                      *           "refusedDamage": [
-                     *             "accident"
+                     *             "flood",
+                     *             "total_loss"
                      *           ],
-                     *           "engine": {
-                     *             "minCc": 1,
-                     *             "maxCc": 1
-                     *           },
-                     *           "fuelTypesRefused": [
-                     *             "Gasoline"
-                     *           ],
+                     *           "fuelTypesRefused": [],
                      *           "documents": [
-                     *             "example text"
+                     *             "VIN check in the Ministry of Industry and Advanced Technology used-vehicle system before shipping",
+                     *             "Certificate of origin",
+                     *             "Export declaration and bill of lading"
                      *           ],
-                     *           "permits": [
-                     *             {
-                     *               "name": "Korean strategic-items export permit (MOTIE)",
-                     *               "engineOverCc": 2000
-                     *             }
-                     *           ],
-                     *           "note": "example text",
-                     *           "source": "example text",
-                     *           "asOf": "2026-03-14",
+                     *           "permits": [],
+                     *           "note": "No age limit found in force (a 5-year cap announced for 2009 was not applied). Since 2017-05-01 seven kinds of used car are refused by VIN: burnt, scrap, flooded, dismantled, seriously damaged in an accident, beyond repair to the original state, or with a manufacturing defect. Cars imported for re-export are exempt. Cars seriously damaged in an accident are refused too: the catalogue records any accident, so staff check the inspection report of a car with one.",
+                     *           "source": "ESMA (now MoIAT) ban on damaged used vehicles from 1 May 2017 (Gulf News, 2017); MoIAT figures on blocked vehicles (Zawya, 2023-04-11)",
+                     *           "asOf": "2026-11-16",
                      *           "confirmed": true,
                      *           "origin": "default",
-                     *           "version": 1,
-                     *           "updatedAt": "2026-03-14T09:30:00.000Z",
-                     *           "updatedBy": "example text"
+                     *           "version": 1
+                     *         },
+                     *         {
+                     *           "country": "BH",
+                     *           "maxAgeYears": 5,
+                     *           "ageCountedFrom": "model-year",
+                     *           "ageCountedTo": "order",
+                     *           "refusedDamage": [
+                     *             "flood",
+                     *             "total_loss"
+                     *           ],
+                     *           "fuelTypesRefused": [],
+                     *           "documents": [
+                     *             "Customs declaration",
+                     *             "Traffic technical inspection (clearance certificate)",
+                     *             "Insurance"
+                     *           ],
+                     *           "permits": [],
+                     *           "note": "Sources disagree: the government, answering parliament, speaks of 5 years, with older cars registrable for personal use for a BD 1,000 fee since the 2021 amendment of Art. 98 of the traffic regulations; \"10 years\" appears only on an exporter's page. 5 is kept; an admin may loosen it for a buyer who pays the fee.",
+                     *           "source": "Government reply to parliament on the over-5-year registration fee (News of Bahrain); Bahrain Customs, \"Importing your own motor vehicle\"",
+                     *           "asOf": "2026-11-16",
+                     *           "confirmed": false,
+                     *           "origin": "default",
+                     *           "version": 1
+                     *         },
+                     *         {
+                     *           "country": "BY",
+                     *           "ageCountedFrom": "model-year",
+                     *           "ageCountedTo": "order",
+                     *           "refusedDamage": [],
+                     *           "fuelTypesRefused": [],
+                     *           "documents": [],
+                     *           "permits": [
+                     *             {
+                     *               "name": "Korean strategic-items situational export permit (MOTIE)",
+                     *               "engineOverCc": 2000,
+                     *               "note": "MOTIE's 33rd amendment of the Public Notice on Export and Import of Strategic Items (in force 2024-02-24) lists passenger cars with engines over 2,000 cc for Russia and Belarus: banned in principle, a permit is reviewed case by case. Reports of the December 2023 pre-announcement said 2,000 cc or more; those of the final notice say over 2,000 cc."
+                     *             }
+                     *           ],
+                     *           "note": "Only the Korean side is recorded: Belarus is on the same strategic-items list as Russia.",
+                     *           "source": "MOTIE 33rd amendment of the strategic-items notice, in force 2024-02-24 (Chosun Biz, 2024-02-20)",
+                     *           "asOf": "2026-11-16",
+                     *           "confirmed": true,
+                     *           "origin": "default",
+                     *           "version": 1
                      *         }
                      *       ]
                      *     }
@@ -14047,7 +14845,7 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "keyId": "c1p20dzq0f7q9oknz3py8z6h",
+                     *         "keyId": "zdgsvpsilbfwbg9itd1yba0z",
                      *         "role": "operations",
                      *         "allowedRoutes": [
                      *           "*"
@@ -14065,7 +14863,7 @@ export interface operations {
                      *           "timeZone": "Asia/Dubai"
                      *         },
                      *         "user": {
-                     *           "id": "zd3ienrp3un9zpp1sgdsmiyq",
+                     *           "id": "b27u6uplgl5egk2l83zh0dfd",
                      *           "name": "Hana Choi",
                      *           "language": "ar"
                      *         }
@@ -14155,32 +14953,32 @@ export interface operations {
                      *         {
                      *           "role": "operations",
                      *           "prefix": "vpo_xPSszD",
-                     *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *           "createdAt": "2026-11-16T10:02:01.041Z",
+                     *           "userId": "b27u6uplgl5egk2l83zh0dfd",
+                     *           "createdAt": "2026-11-16T10:02:00.988Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "h686e38cvdrgae1mbubwg6l6",
+                     *           "createdBy": "e7huvnkpszdqwo1dpveldix4",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
-                     *           "id": "b27u6uplgl5egk2l83zh0dfd",
+                     *           "id": "em846q0z4cyp1549wk38l6ue",
                      *           "revokedAt": "2026-11-16T10:03:00.262Z"
                      *         },
                      *         {
-                     *           "rotatedTo": "b27u6uplgl5egk2l83zh0dfd",
+                     *           "rotatedTo": "em846q0z4cyp1549wk38l6ue",
                      *           "role": "operations",
                      *           "prefix": "vpo_2Pz_r_",
-                     *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
+                     *           "userId": "b27u6uplgl5egk2l83zh0dfd",
                      *           "disabledAt": "2026-11-16T10:03:31.452Z",
                      *           "createdAt": "2026-11-16T10:00:30.577Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "h686e38cvdrgae1mbubwg6l6",
+                     *           "createdBy": "e7huvnkpszdqwo1dpveldix4",
                      *           "lastUsedAt": "2026-11-16T10:01:00.714Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
-                     *           "id": "c1p20dzq0f7q9oknz3py8z6h",
+                     *           "id": "zdgsvpsilbfwbg9itd1yba0z",
                      *           "expiresAt": "2026-11-16T11:03:00.000Z"
                      *         },
                      *         {
@@ -14199,7 +14997,7 @@ export interface operations {
                      *           "lastUsedAt": "2026-11-16T09:03:00.822Z",
                      *           "name": "demo: Gulf Motors integrator",
                      *           "tenantId": "demotenantgulfmotors0001",
-                     *           "id": "zdgsvpsilbfwbg9itd1yba0z"
+                     *           "id": "ayglsc04lks9b9d4aj2dcea2"
                      *         }
                      *       ]
                      *     }
@@ -14321,16 +15119,16 @@ export interface operations {
                      *       "data": {
                      *         "key": "vpo_2Pz_r_Ln_WyH0erYqYdNWbzmXej7rrdaOZYYltFu",
                      *         "apiKey": {
-                     *           "id": "c1p20dzq0f7q9oknz3py8z6h",
+                     *           "id": "zdgsvpsilbfwbg9itd1yba0z",
                      *           "name": "Hana laptop",
                      *           "prefix": "vpo_2Pz_r_",
                      *           "role": "operations",
                      *           "tenantId": "demotenantgulfmotors0001",
-                     *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
+                     *           "userId": "b27u6uplgl5egk2l83zh0dfd",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "h686e38cvdrgae1mbubwg6l6",
+                     *           "createdBy": "e7huvnkpszdqwo1dpveldix4",
                      *           "createdAt": "2026-11-16T10:00:30.577Z"
                      *         }
                      *       }
@@ -14465,15 +15263,15 @@ export interface operations {
                      *       "data": {
                      *         "role": "operations",
                      *         "prefix": "vpo_xPSszD",
-                     *         "userId": "zd3ienrp3un9zpp1sgdsmiyq",
-                     *         "createdAt": "2026-11-16T10:02:01.041Z",
+                     *         "userId": "b27u6uplgl5egk2l83zh0dfd",
+                     *         "createdAt": "2026-11-16T10:02:00.988Z",
                      *         "allowedRoutes": [
                      *           "*"
                      *         ],
-                     *         "createdBy": "h686e38cvdrgae1mbubwg6l6",
+                     *         "createdBy": "e7huvnkpszdqwo1dpveldix4",
                      *         "name": "Hana laptop",
                      *         "tenantId": "demotenantgulfmotors0001",
-                     *         "id": "b27u6uplgl5egk2l83zh0dfd",
+                     *         "id": "em846q0z4cyp1549wk38l6ue",
                      *         "revokedAt": "2026-11-16T10:03:00.262Z"
                      *       }
                      *     }
@@ -14583,32 +15381,32 @@ export interface operations {
                      *       "data": {
                      *         "key": "vpo_xPSszDBEgy_qB5As2HxXtFUUKXEhEIR1FdgAfGS5",
                      *         "apiKey": {
-                     *           "id": "b27u6uplgl5egk2l83zh0dfd",
+                     *           "id": "em846q0z4cyp1549wk38l6ue",
                      *           "name": "Hana laptop",
                      *           "prefix": "vpo_xPSszD",
                      *           "role": "operations",
                      *           "tenantId": "demotenantgulfmotors0001",
-                     *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
+                     *           "userId": "b27u6uplgl5egk2l83zh0dfd",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "h686e38cvdrgae1mbubwg6l6",
-                     *           "createdAt": "2026-11-16T10:02:01.041Z"
+                     *           "createdBy": "e7huvnkpszdqwo1dpveldix4",
+                     *           "createdAt": "2026-11-16T10:02:00.988Z"
                      *         },
                      *         "previous": {
                      *           "role": "operations",
                      *           "prefix": "vpo_2Pz_r_",
-                     *           "userId": "zd3ienrp3un9zpp1sgdsmiyq",
+                     *           "userId": "b27u6uplgl5egk2l83zh0dfd",
                      *           "createdAt": "2026-11-16T10:00:30.577Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "h686e38cvdrgae1mbubwg6l6",
+                     *           "createdBy": "e7huvnkpszdqwo1dpveldix4",
                      *           "lastUsedAt": "2026-11-16T10:01:00.714Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
-                     *           "id": "c1p20dzq0f7q9oknz3py8z6h",
-                     *           "rotatedTo": "b27u6uplgl5egk2l83zh0dfd",
+                     *           "id": "zdgsvpsilbfwbg9itd1yba0z",
+                     *           "rotatedTo": "em846q0z4cyp1549wk38l6ue",
                      *           "expiresAt": "2026-11-16T11:02:00.000Z"
                      *         }
                      *       }
@@ -14749,7 +15547,7 @@ export interface operations {
                      *         {
                      *           "entityId": "zj4o55u2a8448bf1ecnikz5b",
                      *           "actor": {
-                     *             "keyId": "em846q0z4cyp1549wk38l6ue",
+                     *             "keyId": "a7709cpopi059hyb72wl0mo1",
                      *             "userId": "demouseroperations000001",
                      *             "role": "operations"
                      *           },
@@ -14757,7 +15555,7 @@ export interface operations {
                      *           "requestId": "2cd53dca-4097-1dfa-b293-2aef01b0439a",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "action": "status.Delivered",
-                     *           "id": "ayglsc04lks9b9d4aj2dcea2",
+                     *           "id": "zrccjwgc223pzops76cs5yjq",
                      *           "changes": {
                      *             "version": {
                      *               "before": 21,
@@ -14777,7 +15575,7 @@ export interface operations {
                      *         {
                      *           "entityId": "zj4o55u2a8448bf1ecnikz5b",
                      *           "actor": {
-                     *             "keyId": "em846q0z4cyp1549wk38l6ue",
+                     *             "keyId": "a7709cpopi059hyb72wl0mo1",
                      *             "userId": "demouseroperations000001",
                      *             "role": "operations"
                      *           },
@@ -14785,7 +15583,7 @@ export interface operations {
                      *           "requestId": "1ff8f847-358c-d1e9-300d-5aa737f1cab5",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "action": "shipment.updated",
-                     *           "id": "a7709cpopi059hyb72wl0mo1",
+                     *           "id": "yknqm3j3eitzbtrkwleri3n1",
                      *           "changes": {
                      *             "version": {
                      *               "before": 20,
@@ -14934,18 +15732,18 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:09:05.731Z",
-                     *           "createdBy": "h686e38cvdrgae1mbubwg6l6",
+                     *           "lastSuccessAt": "2026-11-16T09:09:02.572Z",
+                     *           "createdBy": "e7huvnkpszdqwo1dpveldix4",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
-                     *           "id": "zrccjwgc223pzops76cs5yjq",
+                     *           "id": "ermkz7ggv6dhxyvag0fajn4m",
                      *           "updatedAt": "2026-11-16T09:02:00.548Z",
                      *           "secretPrefix": "whsec_ybM56i"
                      *         },
                      *         {
-                     *           "lastFailureAt": "2026-11-16T10:06:30.221Z",
+                     *           "lastFailureAt": "2026-11-16T10:16:00.824Z",
                      *           "description": "staging receiver",
-                     *           "failingSince": "2026-11-16T09:09:06.784Z",
+                     *           "failingSince": "2026-11-16T09:09:03.625Z",
                      *           "eventTypes": [
                      *             "order.created",
                      *             "order.status_changed"
@@ -14954,10 +15752,10 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:30.685Z",
-                     *           "createdBy": "h686e38cvdrgae1mbubwg6l6",
-                     *           "consecutiveFailures": 10,
+                     *           "createdBy": "e7huvnkpszdqwo1dpveldix4",
+                     *           "consecutiveFailures": 13,
                      *           "tenantId": "demotenantgulfmotors0001",
-                     *           "id": "yknqm3j3eitzbtrkwleri3n1",
+                     *           "id": "xa5e1ljphw4skauu4tisx2ag",
                      *           "updatedAt": "2026-11-16T09:02:30.685Z",
                      *           "secretPrefix": "whsec_zpqaK7"
                      *         }
@@ -15070,7 +15868,7 @@ export interface operations {
                      *       "data": {
                      *         "secret": "whsec_ybM56i8H8SOmsXhBJXFwx0Hvp0pVNeU6UaWOEYfjxhU=",
                      *         "endpoint": {
-                     *           "id": "zrccjwgc223pzops76cs5yjq",
+                     *           "id": "ermkz7ggv6dhxyvag0fajn4m",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "description": "ERP order sync",
@@ -15082,7 +15880,7 @@ export interface operations {
                      *           "enabled": true,
                      *           "consecutiveFailures": 0,
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "createdBy": "h686e38cvdrgae1mbubwg6l6",
+                     *           "createdBy": "e7huvnkpszdqwo1dpveldix4",
                      *           "updatedAt": "2026-11-16T09:02:00.548Z",
                      *           "version": 1,
                      *           "secretPrefix": "whsec_ybM56i"
@@ -15218,11 +16016,11 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:09:05.731Z",
-                     *         "createdBy": "h686e38cvdrgae1mbubwg6l6",
+                     *         "lastSuccessAt": "2026-11-16T09:09:02.572Z",
+                     *         "createdBy": "e7huvnkpszdqwo1dpveldix4",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
-                     *         "id": "zrccjwgc223pzops76cs5yjq",
+                     *         "id": "ermkz7ggv6dhxyvag0fajn4m",
                      *         "updatedAt": "2026-11-16T09:02:00.548Z",
                      *         "secretPrefix": "whsec_ybM56i"
                      *       }
@@ -15320,9 +16118,9 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "lastFailureAt": "2026-11-16T10:18:00.372Z",
+                     *         "lastFailureAt": "2026-11-16T10:22:30.605Z",
                      *         "description": "staging receiver",
-                     *         "failingSince": "2026-11-16T09:09:06.784Z",
+                     *         "failingSince": "2026-11-16T09:09:03.625Z",
                      *         "eventTypes": [
                      *           "order.created",
                      *           "order.status_changed"
@@ -15331,13 +16129,13 @@ export interface operations {
                      *         "enabled": false,
                      *         "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:30.685Z",
-                     *         "createdBy": "h686e38cvdrgae1mbubwg6l6",
-                     *         "consecutiveFailures": 17,
+                     *         "createdBy": "e7huvnkpszdqwo1dpveldix4",
+                     *         "consecutiveFailures": 22,
                      *         "tenantId": "demotenantgulfmotors0001",
-                     *         "id": "yknqm3j3eitzbtrkwleri3n1",
-                     *         "updatedAt": "2026-11-16T10:19:00.646Z",
+                     *         "id": "xa5e1ljphw4skauu4tisx2ag",
+                     *         "updatedAt": "2026-11-16T10:23:30.879Z",
                      *         "secretPrefix": "whsec_bXX0TS",
-                     *         "deletedAt": "2026-11-16T10:19:00.646Z"
+                     *         "deletedAt": "2026-11-16T10:23:30.879Z"
                      *       }
                      *     }
                      */
@@ -15481,12 +16279,12 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:09:05.731Z",
-                     *         "createdBy": "h686e38cvdrgae1mbubwg6l6",
+                     *         "lastSuccessAt": "2026-11-16T09:09:02.572Z",
+                     *         "createdBy": "e7huvnkpszdqwo1dpveldix4",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
-                     *         "id": "zrccjwgc223pzops76cs5yjq",
-                     *         "updatedAt": "2026-11-16T10:08:00.632Z",
+                     *         "id": "ermkz7ggv6dhxyvag0fajn4m",
+                     *         "updatedAt": "2026-11-16T10:17:00.098Z",
                      *         "secretPrefix": "whsec_ybM56i"
                      *       }
                      *     }
@@ -15620,27 +16418,27 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "id": "evt_126vz7hu63fkcbx8kd696gxu",
-                     *         "endpointId": "yknqm3j3eitzbtrkwleri3n1",
+                     *         "endpointId": "xa5e1ljphw4skauu4tisx2ag",
                      *         "eventType": "order.created",
                      *         "eventTimestamp": "2026-11-16T09:08:30.329Z",
                      *         "status": "failed",
                      *         "attempts": 8,
                      *         "lastError": "HTTP 503",
-                     *         "failedAt": "2026-11-16T10:15:30.687Z",
+                     *         "failedAt": "2026-11-16T10:20:00.920Z",
                      *         "attemptLog": [
                      *           {
+                     *             "latencyMs": 18,
+                     *             "at": "2026-11-16T09:09:03.625Z",
+                     *             "statusCode": 503
+                     *           },
+                     *           {
+                     *             "latencyMs": 3,
+                     *             "at": "2026-11-16T09:10:30.877Z",
+                     *             "statusCode": 503
+                     *           },
+                     *           {
                      *             "latencyMs": 4,
-                     *             "at": "2026-11-16T09:09:06.784Z",
-                     *             "statusCode": 503
-                     *           },
-                     *           {
-                     *             "latencyMs": 1,
-                     *             "at": "2026-11-16T09:09:07.837Z",
-                     *             "statusCode": 503
-                     *           },
-                     *           {
-                     *             "latencyMs": 6,
-                     *             "at": "2026-11-16T09:12:30.425Z",
+                     *             "at": "2026-11-16T09:13:00.562Z",
                      *             "statusCode": 503
                      *           }
                      *         ],
@@ -15693,7 +16491,12 @@ export interface operations {
                      *                   "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
                      *                 ],
                      *                 "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg",
-                     *                 "auctionDate": "2026-10-23",
+                     *                 "auctionDate": "2026-10-12",
+                     *                 "damage": [
+                     *                   "accident"
+                     *                 ],
+                     *                 "displacement": 1998,
+                     *                 "firstRegistration": "2012-12",
                      *                 "customerNotificationsEnabled": true
                      *               },
                      *               "totalAmount": 18500,
@@ -15707,6 +16510,7 @@ export interface operations {
                      *                 "eventId": "zy7cld0e9ho3718lhs6xivzd",
                      *                 "objectKeys": []
                      *               },
+                     *               "destinationCountry": "AE",
                      *               "customer": {
                      *                 "id": "a96e1wh83dvnvnnoymvpaqnd",
                      *                 "name": "Layla Haddad",
@@ -15820,27 +16624,22 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "id": "evt_25w9uex9dtrn329wmwbz2hk3",
-                     *           "endpointId": "yknqm3j3eitzbtrkwleri3n1",
+                     *           "endpointId": "xa5e1ljphw4skauu4tisx2ag",
                      *           "eventType": "order.created",
-                     *           "eventTimestamp": "2026-11-16T09:52:30.385Z",
+                     *           "eventTimestamp": "2026-11-16T10:13:30.139Z",
                      *           "status": "retrying",
-                     *           "attempts": 4,
-                     *           "nextAttemptAt": "2026-11-16T10:11:00.454Z",
+                     *           "attempts": 2,
+                     *           "nextAttemptAt": "2026-11-16T10:18:01.425Z",
                      *           "lastError": "HTTP 503",
                      *           "attemptLog": [
                      *             {
-                     *               "latencyMs": 1,
-                     *               "at": "2026-11-16T09:54:00.796Z",
+                     *               "latencyMs": 6,
+                     *               "at": "2026-11-16T10:16:00.824Z",
                      *               "statusCode": 503
                      *             },
                      *             {
-                     *               "latencyMs": 10,
-                     *               "at": "2026-11-16T09:58:00.892Z",
-                     *               "statusCode": 503
-                     *             },
-                     *             {
-                     *               "latencyMs": 1,
-                     *               "at": "2026-11-16T10:02:00.988Z",
+                     *               "latencyMs": 6,
+                     *               "at": "2026-11-16T10:18:00.372Z",
                      *               "statusCode": 503
                      *             }
                      *           ]
@@ -16093,28 +16892,28 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "id": "evt_126vz7hu63fkcbx8kd696gxu",
-                     *         "endpointId": "yknqm3j3eitzbtrkwleri3n1",
+                     *         "endpointId": "xa5e1ljphw4skauu4tisx2ag",
                      *         "eventType": "order.created",
                      *         "eventTimestamp": "2026-11-16T09:08:30.329Z",
                      *         "status": "pending",
                      *         "attempts": 0,
-                     *         "nextAttemptAt": "2026-11-16T10:17:00.098Z",
-                     *         "failedAt": "2026-11-16T10:15:30.687Z",
+                     *         "nextAttemptAt": "2026-11-16T10:21:30.331Z",
+                     *         "failedAt": "2026-11-16T10:20:00.920Z",
                      *         "replayed": true,
                      *         "attemptLog": [
                      *           {
+                     *             "latencyMs": 18,
+                     *             "at": "2026-11-16T09:09:03.625Z",
+                     *             "statusCode": 503
+                     *           },
+                     *           {
+                     *             "latencyMs": 3,
+                     *             "at": "2026-11-16T09:10:30.877Z",
+                     *             "statusCode": 503
+                     *           },
+                     *           {
                      *             "latencyMs": 4,
-                     *             "at": "2026-11-16T09:09:06.784Z",
-                     *             "statusCode": 503
-                     *           },
-                     *           {
-                     *             "latencyMs": 1,
-                     *             "at": "2026-11-16T09:09:07.837Z",
-                     *             "statusCode": 503
-                     *           },
-                     *           {
-                     *             "latencyMs": 6,
-                     *             "at": "2026-11-16T09:12:30.425Z",
+                     *             "at": "2026-11-16T09:13:00.562Z",
                      *             "statusCode": 503
                      *           }
                      *         ]
@@ -16267,14 +17066,14 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:09:05.731Z",
-                     *           "createdBy": "h686e38cvdrgae1mbubwg6l6",
+                     *           "lastSuccessAt": "2026-11-16T09:09:02.572Z",
+                     *           "createdBy": "e7huvnkpszdqwo1dpveldix4",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
-                     *           "id": "zrccjwgc223pzops76cs5yjq",
-                     *           "updatedAt": "2026-11-16T10:18:30.509Z",
+                     *           "id": "ermkz7ggv6dhxyvag0fajn4m",
+                     *           "updatedAt": "2026-11-16T10:23:00.742Z",
                      *           "secretPrefix": "whsec_Y1TyPR",
-                     *           "previousSecretExpiresAt": "2026-11-16T11:18:00.000Z"
+                     *           "previousSecretExpiresAt": "2026-11-16T11:23:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -16403,31 +17202,31 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "id": "evt_3kvw4u9fypjkbsio73111f92",
-                     *         "endpointId": "zrccjwgc223pzops76cs5yjq",
+                     *         "endpointId": "ermkz7ggv6dhxyvag0fajn4m",
                      *         "eventType": "webhook.test",
-                     *         "eventTimestamp": "2026-11-16T10:09:00.906Z",
+                     *         "eventTimestamp": "2026-11-16T10:18:02.478Z",
                      *         "status": "delivered",
                      *         "attempts": 1,
-                     *         "deliveredAt": "2026-11-16T10:09:01.959Z",
+                     *         "deliveredAt": "2026-11-16T10:18:03.531Z",
                      *         "attemptLog": [
                      *           {
-                     *             "at": "2026-11-16T10:09:01.959Z",
-                     *             "latencyMs": 3,
+                     *             "at": "2026-11-16T10:18:03.531Z",
+                     *             "latencyMs": 6,
                      *             "statusCode": 204
                      *           }
                      *         ],
                      *         "payload": {
                      *           "id": "evt_3kvw4u9fypjkbsio73111f92",
                      *           "type": "webhook.test",
-                     *           "timestamp": "2026-11-16T10:09:00.906Z",
+                     *           "timestamp": "2026-11-16T10:18:02.478Z",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "resource": {
                      *             "type": "webhook_endpoint",
-                     *             "id": "zrccjwgc223pzops76cs5yjq"
+                     *             "id": "ermkz7ggv6dhxyvag0fajn4m"
                      *           },
                      *           "data": {
                      *             "object": {
-                     *               "id": "zrccjwgc223pzops76cs5yjq",
+                     *               "id": "ermkz7ggv6dhxyvag0fajn4m",
                      *               "url": "https://erp.gulfmotors.example/hooks/orders"
                      *             },
                      *             "message": "A test event: your endpoint receives and verifies signed deliveries."
@@ -16601,7 +17400,12 @@ export interface operations {
                      *                   "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
                      *                 ],
                      *                 "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg",
-                     *                 "auctionDate": "2026-10-23",
+                     *                 "auctionDate": "2026-10-12",
+                     *                 "damage": [
+                     *                   "accident"
+                     *                 ],
+                     *                 "displacement": 1998,
+                     *                 "firstRegistration": "2012-12",
                      *                 "customerNotificationsEnabled": true
                      *               },
                      *               "totalAmount": 18500,
@@ -16615,6 +17419,7 @@ export interface operations {
                      *                 "eventId": "zy7cld0e9ho3718lhs6xivzd",
                      *                 "objectKeys": []
                      *               },
+                     *               "destinationCountry": "AE",
                      *               "customer": {
                      *                 "id": "a96e1wh83dvnvnnoymvpaqnd",
                      *                 "name": "Layla Haddad",
@@ -16653,12 +17458,16 @@ export interface operations {
                      *               "carId": 17,
                      *               "carDetails": {
                      *                 "priceUnit": "10000 KRW",
+                     *                 "damage": [
+                     *                   "accident"
+                     *                 ],
                      *                 "color": "White",
                      *                 "year": 2012,
                      *                 "title": "Renault Korea SM5 L43 2.0 RE",
                      *                 "modelGroupEn": "SM5",
+                     *                 "firstRegistration": "2012-12",
                      *                 "carId": 17,
-                     *                 "auctionDate": "2026-10-23",
+                     *                 "auctionDate": "2026-10-12",
                      *                 "gradeEn": "RE",
                      *                 "modelEn": "SM5 L43",
                      *                 "transmission": "CVT",
@@ -16667,6 +17476,7 @@ export interface operations {
                      *                 "price": 340,
                      *                 "kilometers": 151155,
                      *                 "vin": "KNMB6GW99C6907398",
+                     *                 "displacement": 1998,
                      *                 "advertisementNumber": "GL11338740",
                      *                 "gradeDetailEn": "2.0 RE",
                      *                 "makeEn": "Renault Korea",
@@ -16694,6 +17504,7 @@ export interface operations {
                      *                 ],
                      *                 "completedAt": "2026-11-16T09:09:00.466Z"
                      *               },
+                     *               "destinationCountry": "AE",
                      *               "customer": {
                      *                 "name": "Layla Haddad",
                      *                 "id": "a96e1wh83dvnvnnoymvpaqnd",
@@ -17548,7 +18359,12 @@ export interface operations {
                  *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
                  *             ],
                  *             "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg",
-                 *             "auctionDate": "2026-10-23",
+                 *             "auctionDate": "2026-10-12",
+                 *             "damage": [
+                 *               "accident"
+                 *             ],
+                 *             "displacement": 1998,
+                 *             "firstRegistration": "2012-12",
                  *             "customerNotificationsEnabled": true
                  *           },
                  *           "totalAmount": 18500,
@@ -17562,6 +18378,7 @@ export interface operations {
                  *             "eventId": "zy7cld0e9ho3718lhs6xivzd",
                  *             "objectKeys": []
                  *           },
+                 *           "destinationCountry": "AE",
                  *           "customer": {
                  *             "id": "a96e1wh83dvnvnnoymvpaqnd",
                  *             "name": "Layla Haddad",
@@ -17668,12 +18485,16 @@ export interface operations {
                  *           "tenantId": "demotenantgulfmotors0001",
                  *           "carId": 17,
                  *           "carDetails": {
+                 *             "damage": [
+                 *               "accident"
+                 *             ],
                  *             "priceUnit": "10000 KRW",
                  *             "color": "White",
                  *             "year": 2012,
                  *             "title": "Renault Korea SM5 L43 2.0 RE",
+                 *             "firstRegistration": "2012-12",
                  *             "modelGroupEn": "SM5",
-                 *             "auctionDate": "2026-10-23",
+                 *             "auctionDate": "2026-10-12",
                  *             "carId": 17,
                  *             "gradeEn": "RE",
                  *             "modelEn": "SM5 L43",
@@ -17682,6 +18503,7 @@ export interface operations {
                  *             "provider": "glovis",
                  *             "price": 340,
                  *             "kilometers": 151155,
+                 *             "displacement": 1998,
                  *             "vin": "KNMB6GW99C6907398",
                  *             "advertisementNumber": "GL11338740",
                  *             "gradeDetailEn": "2.0 RE",
@@ -17710,6 +18532,7 @@ export interface operations {
                  *             "completedAt": "2026-11-16T09:09:00.466Z",
                  *             "status": "done"
                  *           },
+                 *           "destinationCountry": "AE",
                  *           "customer": {
                  *             "name": "Layla Haddad",
                  *             "id": "a96e1wh83dvnvnnoymvpaqnd",
@@ -17826,12 +18649,16 @@ export interface operations {
                  *           "carId": 17,
                  *           "carDetails": {
                  *             "priceUnit": "10000 KRW",
+                 *             "damage": [
+                 *               "accident"
+                 *             ],
                  *             "color": "White",
                  *             "year": 2012,
                  *             "title": "Renault Korea SM5 L43 2.0 RE",
                  *             "modelGroupEn": "SM5",
+                 *             "firstRegistration": "2012-12",
                  *             "carId": 17,
-                 *             "auctionDate": "2026-10-23",
+                 *             "auctionDate": "2026-10-12",
                  *             "gradeEn": "RE",
                  *             "modelEn": "SM5 L43",
                  *             "transmission": "CVT",
@@ -17840,6 +18667,7 @@ export interface operations {
                  *             "price": 340,
                  *             "kilometers": 151155,
                  *             "vin": "KNMB6GW99C6907398",
+                 *             "displacement": 1998,
                  *             "advertisementNumber": "GL11338740",
                  *             "gradeDetailEn": "2.0 RE",
                  *             "makeEn": "Renault Korea",
@@ -17867,6 +18695,7 @@ export interface operations {
                  *             "completedAt": "2026-11-16T09:09:00.466Z",
                  *             "status": "done"
                  *           },
+                 *           "destinationCountry": "AE",
                  *           "customer": {
                  *             "name": "Layla Haddad",
                  *             "id": "a96e1wh83dvnvnnoymvpaqnd",
@@ -17981,12 +18810,16 @@ export interface operations {
                  *           "carId": 17,
                  *           "carDetails": {
                  *             "priceUnit": "10000 KRW",
+                 *             "damage": [
+                 *               "accident"
+                 *             ],
                  *             "color": "White",
                  *             "year": 2012,
                  *             "title": "Renault Korea SM5 L43 2.0 RE",
                  *             "modelGroupEn": "SM5",
+                 *             "firstRegistration": "2012-12",
                  *             "carId": 17,
-                 *             "auctionDate": "2026-10-23",
+                 *             "auctionDate": "2026-10-12",
                  *             "gradeEn": "RE",
                  *             "modelEn": "SM5 L43",
                  *             "transmission": "CVT",
@@ -17995,6 +18828,7 @@ export interface operations {
                  *             "price": 340,
                  *             "kilometers": 151155,
                  *             "vin": "KNMB6GW99C6907398",
+                 *             "displacement": 1998,
                  *             "advertisementNumber": "GL11338740",
                  *             "gradeDetailEn": "2.0 RE",
                  *             "makeEn": "Renault Korea",
@@ -18022,6 +18856,7 @@ export interface operations {
                  *             ],
                  *             "completedAt": "2026-11-16T09:09:00.466Z"
                  *           },
+                 *           "destinationCountry": "AE",
                  *           "customer": {
                  *             "name": "Layla Haddad",
                  *             "id": "a96e1wh83dvnvnnoymvpaqnd",
@@ -18197,6 +19032,25 @@ export interface operations {
                  *             "by": "example text",
                  *             "at": "2026-03-14T09:30:00.000Z"
                  *           },
+                 *           "consignee": {
+                 *             "name": "example text",
+                 *             "address": "example text",
+                 *             "city": "example text",
+                 *             "country": "example text",
+                 *             "phone": "example text",
+                 *             "email": "example text",
+                 *             "idNumber": "example text",
+                 *             "notifyParty": "example text",
+                 *             "givenBy": "buyer",
+                 *             "by": "example text",
+                 *             "at": "2026-03-14T09:30:00.000Z"
+                 *           },
+                 *           "documentCourier": {
+                 *             "carrier": "DHL",
+                 *             "trackingNumber": "example text",
+                 *             "sentAt": "2026-11-20",
+                 *             "at": "2026-03-14T09:30:00.000Z"
+                 *           },
                  *           "customer": {
                  *             "id": "example text",
                  *             "name": "example text",
@@ -18311,6 +19165,9 @@ export interface operations {
                  *           "updatedAt": "2026-11-16T09:24:00.576Z",
                  *           "customerAddress": "Dubai Marina, Dubai",
                  *           "carDetails": {
+                 *             "damage": [
+                 *               "accident"
+                 *             ],
                  *             "priceUnit": "10000 KRW",
                  *             "images": [
                  *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
@@ -18320,8 +19177,9 @@ export interface operations {
                  *             "color": "White",
                  *             "year": 2012,
                  *             "title": "Renault Korea SM5 L43 2.0 RE",
+                 *             "firstRegistration": "2012-12",
                  *             "modelGroupEn": "SM5",
-                 *             "auctionDate": "2026-10-23",
+                 *             "auctionDate": "2026-10-12",
                  *             "carId": 17,
                  *             "gradeEn": "RE",
                  *             "modelEn": "SM5 L43",
@@ -18330,6 +19188,7 @@ export interface operations {
                  *             "provider": "glovis",
                  *             "price": 340,
                  *             "kilometers": 151155,
+                 *             "displacement": 1998,
                  *             "vin": "KNMB6GW99C6907398",
                  *             "advertisementNumber": "GL11338740",
                  *             "gradeDetailEn": "2.0 RE",
@@ -18451,6 +19310,9 @@ export interface operations {
                  *           "updatedAt": "2026-11-16T09:26:00.124Z",
                  *           "customerAddress": "Dubai Marina, Dubai",
                  *           "carDetails": {
+                 *             "damage": [
+                 *               "accident"
+                 *             ],
                  *             "priceUnit": "10000 KRW",
                  *             "images": [
                  *               "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
@@ -18460,8 +19322,9 @@ export interface operations {
                  *             "color": "White",
                  *             "year": 2012,
                  *             "title": "Renault Korea SM5 L43 2.0 RE",
+                 *             "firstRegistration": "2012-12",
                  *             "modelGroupEn": "SM5",
-                 *             "auctionDate": "2026-10-23",
+                 *             "auctionDate": "2026-10-12",
                  *             "carId": 17,
                  *             "gradeEn": "RE",
                  *             "modelEn": "SM5 L43",
@@ -18470,6 +19333,7 @@ export interface operations {
                  *             "provider": "glovis",
                  *             "price": 340,
                  *             "kilometers": 151155,
+                 *             "displacement": 1998,
                  *             "vin": "KNMB6GW99C6907398",
                  *             "advertisementNumber": "GL11338740",
                  *             "gradeDetailEn": "2.0 RE",
@@ -18571,15 +19435,15 @@ export interface operations {
                  * @example {
                  *       "id": "evt_4ayix19xg7yharxw1rtquzj0",
                  *       "type": "billing_entry.created",
-                 *       "timestamp": "2026-11-16T09:12:31.478Z",
+                 *       "timestamp": "2026-11-16T09:12:30.425Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "billing_entry",
-                 *         "id": "z1nfa2te81nqi4zpjxjbknff"
+                 *         "id": "c1p20dzq0f7q9oknz3py8z6h"
                  *       },
                  *       "data": {
                  *         "object": {
-                 *           "id": "z1nfa2te81nqi4zpjxjbknff",
+                 *           "id": "c1p20dzq0f7q9oknz3py8z6h",
                  *           "orderId": "zj4o55u2a8448bf1ecnikz5b",
                  *           "orderNumber": 1,
                  *           "customerName": "Layla Haddad",
@@ -18591,8 +19455,8 @@ export interface operations {
                  *           "items": [],
                  *           "receiptFileUrl": "https://files.example.com/receipts/r-1001.pdf",
                  *           "recordedBy": "demouseroperations000001",
-                 *           "createdAt": "2026-11-16T09:12:31.478Z",
-                 *           "updatedAt": "2026-11-16T09:12:31.478Z"
+                 *           "createdAt": "2026-11-16T09:12:30.425Z",
+                 *           "updatedAt": "2026-11-16T09:12:30.425Z"
                  *         },
                  *         "orderId": "zj4o55u2a8448bf1ecnikz5b"
                  *       }
@@ -18675,7 +19539,7 @@ export interface operations {
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "billing_entry",
-                 *         "id": "z1nfa2te81nqi4zpjxjbknff"
+                 *         "id": "c1p20dzq0f7q9oknz3py8z6h"
                  *       },
                  *       "data": {
                  *         "object": {
@@ -18686,17 +19550,17 @@ export interface operations {
                  *           "description": "Deposit by bank transfer",
                  *           "type": "receipt",
                  *           "customerName": "Layla Haddad",
-                 *           "createdAt": "2026-11-16T09:12:31.478Z",
+                 *           "createdAt": "2026-11-16T09:12:30.425Z",
                  *           "recordedBy": "demouseroperations000001",
                  *           "currency": "USD",
-                 *           "id": "z1nfa2te81nqi4zpjxjbknff",
+                 *           "id": "c1p20dzq0f7q9oknz3py8z6h",
                  *           "items": [],
                  *           "status": "Confirmed",
                  *           "updatedAt": "2026-11-16T09:14:30.973Z",
                  *           "confirmedAt": "2026-11-16T09:14:30.973Z",
                  *           "confirmedBy": "demouseraccountant000001",
                  *           "confirmedByRole": "accountant",
-                 *           "confirmedByKeyId": "zl2qnf96pawh2u2949vjehe3"
+                 *           "confirmedByKeyId": "zd3ienrp3un9zpp1sgdsmiyq"
                  *         },
                  *         "orderId": "zj4o55u2a8448bf1ecnikz5b"
                  *       }
@@ -19082,7 +19946,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_3trsyc0vz1q3okm02ymh1p0u",
                  *       "type": "car.removed",
-                 *       "timestamp": "2026-11-16T10:25:34.639Z",
+                 *       "timestamp": "2026-11-16T10:29:02.492Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "car",
@@ -19115,7 +19979,7 @@ export interface operations {
                  *           "advertisementNumber": "AH13175193",
                  *           "gradeDetailEn": "2.0 SE",
                  *           "id": 182,
-                 *           "removedAt": "2026-11-16T10:25:32.533Z",
+                 *           "removedAt": "2026-11-16T10:28:31.302Z",
                  *           "vehicleType": "Sedan",
                  *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-blue-thumb.svg",
                  *           "images": [
@@ -19126,14 +19990,14 @@ export interface operations {
                  *           "drivetrain": "2WD",
                  *           "published": true,
                  *           "modelGroupEn": "SM5",
-                 *           "auctionDate": "2026-10-22",
+                 *           "auctionDate": "2026-10-11",
                  *           "fuelType": "Gasoline",
                  *           "kilometers": 191648,
                  *           "makeEn": "Renault Korea",
                  *           "ownerChanges": 1
                  *         },
                  *         "orderIds": [
-                 *           "ermkz7ggv6dhxyvag0fajn4m"
+                 *           "fqbq6n3n5e6k7bayo1nyjzhm"
                  *         ],
                  *         "availability": "sold"
                  *       }
@@ -19214,7 +20078,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_11jxo3bjucw7ovbxf4at307d",
                  *       "type": "car.repriced",
-                 *       "timestamp": "2026-11-16T10:23:04.954Z",
+                 *       "timestamp": "2026-11-16T10:26:03.723Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "car",
@@ -19258,7 +20122,7 @@ export interface operations {
                  *           "drivetrain": "2WD",
                  *           "published": true,
                  *           "modelGroupEn": "SM5",
-                 *           "auctionDate": "2026-10-23",
+                 *           "auctionDate": "2026-10-12",
                  *           "fuelType": "Gasoline",
                  *           "kilometers": 151155,
                  *           "makeEn": "Renault Korea",
@@ -19266,14 +20130,15 @@ export interface operations {
                  *           "priceHistory": [
                  *             {
                  *               "from": 340,
-                 *               "at": "2026-11-16T10:23:02.848Z",
+                 *               "at": "2026-11-16T10:26:01.617Z",
                  *               "to": 360
                  *             }
                  *           ],
                  *           "availability": "available"
                  *         },
                  *         "orderIds": [
-                 *           "xa5e1ljphw4skauu4tisx2ag"
+                 *           "aqtc12nh3gb4hx3flckkglor",
+                 *           "cak16s4ngripubck9hrsrzna"
                  *         ],
                  *         "from": 340,
                  *         "to": 360
@@ -19355,15 +20220,15 @@ export interface operations {
                  * @example {
                  *       "id": "evt_3kvw4u9fypjkbsio73111f92",
                  *       "type": "webhook.test",
-                 *       "timestamp": "2026-11-16T10:09:00.906Z",
+                 *       "timestamp": "2026-11-16T10:18:02.478Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "webhook_endpoint",
-                 *         "id": "zrccjwgc223pzops76cs5yjq"
+                 *         "id": "ermkz7ggv6dhxyvag0fajn4m"
                  *       },
                  *       "data": {
                  *         "object": {
-                 *           "id": "zrccjwgc223pzops76cs5yjq",
+                 *           "id": "ermkz7ggv6dhxyvag0fajn4m",
                  *           "url": "https://erp.gulfmotors.example/hooks/orders"
                  *         },
                  *         "message": "A test event: your endpoint receives and verifies signed deliveries."

@@ -1,3 +1,4 @@
+import { isEmail } from '../domain/email.js';
 import { isIsoCurrency } from '../domain/money.js';
 import { normalizePhone } from '../domain/phone.js';
 
@@ -40,10 +41,7 @@ export function isUri(text: string): boolean {
   }
 }
 
-const EMAIL =
-  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
-
-export const isEmail = (text: string) => EMAIL.test(text);
+export { isEmail } from '../domain/email.js';
 
 /** A number with its country code, possible in that country (lib/domain/phone.ts). */
 export const isPhone = (text: string) => normalizePhone(text) !== undefined;

@@ -4,6 +4,7 @@ import * as audit from './audit-trail.js';
 import * as billing from './billing.js';
 import * as cars from './cars.js';
 import * as catalogue from './catalogue.js';
+import * as consignee from './consignee.js';
 import * as customers from './customers.js';
 import * as docs from './docs.js';
 import * as documents from './documents.js';
@@ -31,6 +32,7 @@ export const allRoutes: RouteSpec[] = [
   cars,
   catalogue,
   orders,
+  consignee,
   exportRoutes,
   documents,
   notifications,

@@ -3,6 +3,7 @@ import { FUEL_TYPES } from '../domain/car.js';
 import { ORDER_STATUSES } from '../domain/order-lifecycle.js';
 import { INCOTERMS } from '../domain/tenant-profile.js';
 import { DateTime, Money, Version } from './common.js';
+import { ConsigneeShape, DocumentCourierShape } from './consignee-shapes.js';
 import { ExportStepsShape, ShipmentShape } from './export-shapes.js';
 import { ImportRuleOverride } from './import-rule-shapes.js';
 
@@ -83,6 +84,8 @@ export const Order = Type.Object(
       }),
     ),
     importRuleOverride: Type.Optional(ImportRuleOverride),
+    consignee: Type.Optional(ConsigneeShape),
+    documentCourier: Type.Optional(DocumentCourierShape),
     customer: Person,
     marketer: Type.Optional(Person),
     createdAt: DateTime,

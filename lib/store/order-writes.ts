@@ -121,6 +121,8 @@ export type OrderChanges = Partial<
     | 'notificationSeq'
     | 'destinationCountry'
     | 'importRuleOverride'
+    | 'consignee'
+    | 'documentCourier'
   >
 > & {
   'carDetails.customerNotificationsEnabled'?: boolean;

@@ -142,6 +142,15 @@ const VALID_BODIES: Record<string, unknown> = {
   recordExportStep: { date: '2026-01-05', documentUrl: 'https://example.com/dereg.pdf' },
   generateOrderDocument: { type: 'proforma-invoice' },
   replaceTrackingLink: {},
+  setOrderConsignee: {
+    name: 'Intruder',
+    address: 'Somewhere',
+    city: 'Dubai',
+    country: 'United Arab Emirates',
+    phone: '+971501234567',
+    idNumber: 'X1',
+  },
+  setDocumentCourier: { telexRelease: true },
   updateShipment: {
     method: 'roro',
     bookingNumber: 'BK-X',

@@ -75,6 +75,10 @@ const HEAD_FIELDS = {
   destinationCountry: Type.Optional(Type.String()),
   /** An admin's decision to sell a car the destination's rules refuse. */
   importRuleOverride: Type.Optional(Type.Object({ reason: Type.String(), by: Type.String(), at: Type.String() })),
+  /** Who the car is consigned to (lib/domain/consignee.ts): given by the buyer on their page, or by staff. */
+  consignee: view.consignee,
+  /** How the original papers reach the buyer (lib/domain/document-courier.ts). */
+  documentCourier: view.documentCourier,
   customer: view.customer,
   marketer: view.marketer,
   createdByKeyId: Type.String(),

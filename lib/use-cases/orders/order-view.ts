@@ -57,6 +57,8 @@ export function storedOrderView(order: OrderRecord, caller: Caller): OrderView {
     ...(order.shipment ? { shipment: order.shipment } : {}),
     ...(order.destinationCountry ? { destinationCountry: order.destinationCountry } : {}),
     ...(order.importRuleOverride ? { importRuleOverride: order.importRuleOverride } : {}),
+    ...(order.consignee ? { consignee: order.consignee } : {}),
+    ...(order.documentCourier ? { documentCourier: order.documentCourier } : {}),
     customer: order.customer,
     marketer: order.marketer,
     createdAt: order.createdAt,
