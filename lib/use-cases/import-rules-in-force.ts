@@ -1,8 +1,8 @@
 import { envNumber } from '../config.js';
-import { DEFAULT_IMPORT_RULES } from '../domain/import-rule-defaults.js';
 import { invalidField } from '../domain/errors.js';
 import type { ImportRule } from '../domain/import-rules.js';
 import { getStoredImportRule, type ImportRuleItem, listStoredImportRules } from '../store/import-rules.js';
+import { type ShippedImportRule, shippedImportRules } from '../store/shipped-import-rules.js';
 import { isCountryCode } from '../text/countries.js';
 
 /*
@@ -18,7 +18,8 @@ export function countryIn(field: string, code: string): string {
   return code.trim().toUpperCase();
 }
 
-const shipped = new Map(DEFAULT_IMPORT_RULES.map((rule) => [rule.country, rule]));
+let shippedByCountry: Map<string, ShippedImportRule> | undefined;
+const shipped = () => (shippedByCountry ??= new Map(shippedImportRules().map((rule) => [rule.country, rule])));
 
 export function ruleOf(item: ImportRuleItem): ImportRule {
   const { tenantId, ...rule } = item;
@@ -27,7 +28,7 @@ export function ruleOf(item: ImportRuleItem): ImportRule {
 
 /** The shipped rule of a country, as version 1 of its default. */
 const shippedRule = (country: string): ImportRule | undefined => {
-  const rule = shipped.get(country);
+  const rule = shipped().get(country);
   return rule && { ...rule, origin: 'default', version: 1 };
 };
 
@@ -74,7 +75,7 @@ export async function rulesInForce(tenantId: string | undefined): Promise<Import
     listStoredImportRules(undefined),
   ]);
   const byCountry = new Map<string, ImportRule>();
-  for (const country of shipped.keys()) byCountry.set(country, shippedRule(country)!);
+  for (const country of shipped().keys()) byCountry.set(country, shippedRule(country)!);
   for (const item of [...defaults, ...own]) byCountry.set(item.country, ruleOf(item));
   return [...byCountry.values()].sort((a, b) => a.country.localeCompare(b.country));
 }

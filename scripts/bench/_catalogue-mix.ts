@@ -1,5 +1,5 @@
 import type { CarListQuery, ParsedCarQuery } from '../../lib/catalogue/params.js';
-import { DEFAULT_IMPORT_RULES } from '../../lib/domain/import-rule-defaults.js';
+import { shippedImportRules } from '../../lib/store/shipped-import-rules.js';
 import { importConditions, type ImportRuleText } from '../../lib/domain/import-rules.js';
 
 /** The query kinds the catalogue bench times (shared with its cold-load child process). */
@@ -26,7 +26,7 @@ export const MIX: Array<[string, Partial<CarListQuery>]> = [
   ['importable: first registration + engine', { importableTo: 'XX', sortBy: 'kilometers', sortOrder: 'asc' }],
 ];
 
-const shipped = (country: string) => DEFAULT_IMPORT_RULES.find((r) => r.country === country)!;
+const shipped = (country: string) => shippedImportRules().find((r) => r.country === country)!;
 
 /** The rules the importable kinds apply (the use case reads them from the table; the bench names them). */
 const RULES: Record<string, ImportRuleText> = {

@@ -1,5 +1,6 @@
 import { allRoutes } from '../../lib/schemas/index.js';
 import type { RouteSpec } from '../../lib/schemas/route.js';
+import { SHIPPED_IMPORT_RULES_FILE } from '../../lib/store/shipped-import-rules.js';
 import { statementsFor } from './iam.js';
 
 const kebab = (id: string) => id.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
@@ -19,8 +20,9 @@ export function httpFunctions(routes: readonly RouteSpec[] = allRoutes): Record<
       {
         handler: handlerFileOf(route).replace(/\.ts$/, '.handler'),
         // Source maps stay out of the zip (serverless-esbuild honours function-level patterns);
-        // files the route serves go in beside the bundle, at their path from the root.
-        package: { patterns: ['!**/*.map', ...(route.packageFiles ?? [])] },
+        // files the route serves go in beside the bundle, at their path from the root, and every
+        // function carries the shipped import rules (read on first use, by whichever route needs them).
+        package: { patterns: ['!**/*.map', SHIPPED_IMPORT_RULES_FILE, ...(route.packageFiles ?? [])] },
         // Its own role, with only what it uses (scripts/serverless/iam.ts).
         iamRoleStatements: statementsFor(route),
         ...route.lambda,

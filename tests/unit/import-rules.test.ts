@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_IMPORT_RULES } from '../../lib/domain/import-rule-defaults.js';
+import { shippedImportRules } from '../../lib/store/shipped-import-rules.js';
 import {
   ageReferenceDay,
   ARRIVAL_ALLOWANCE_DAYS,
@@ -130,7 +130,7 @@ describe('evaluating a car against a destination', () => {
   });
 
   it('lists the Korean permit only for engines over its size (and for an unknown engine)', () => {
-    const ru = DEFAULT_IMPORT_RULES.find((r) => r.country === 'RU')!;
+    const ru = shippedImportRules().find((r) => r.country === 'RU')!;
     expect(evaluateImport('RU', ru, { year: 2020, displacement: 2000 }, '2026-12-08').permits).toEqual([]);
     expect(evaluateImport('RU', ru, { year: 2020, displacement: 2497 }, '2026-12-08').permits).toHaveLength(1);
     expect(evaluateImport('RU', ru, { year: 2020 }, '2026-12-08').permits).toHaveLength(1);
@@ -139,18 +139,20 @@ describe('evaluating a car against a destination', () => {
 
 describe('the shipped defaults', () => {
   it('cover the Gulf and the usual re-export destinations, each with a source and a date', () => {
-    const countries = DEFAULT_IMPORT_RULES.map((r) => r.country).sort();
+    const countries = shippedImportRules()
+      .map((r) => r.country)
+      .sort();
     expect(countries).toEqual(
       expect.arrayContaining(['AE', 'SA', 'KW', 'QA', 'OM', 'BH', 'JO', 'IQ', 'KZ', 'KG', 'RU']),
     );
-    for (const r of DEFAULT_IMPORT_RULES) {
+    for (const r of shippedImportRules()) {
       expect(isCountryCode(r.country)).toBe(true);
       expect(r.source.length).toBeGreaterThan(10);
       expect(r.asOf).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     }
-    expect(DEFAULT_IMPORT_RULES.find((r) => r.country === 'KW')!.maxAgeYears).toBe(5);
-    expect(DEFAULT_IMPORT_RULES.find((r) => r.country === 'OM')!.maxAgeYears).toBe(7);
-    expect(DEFAULT_IMPORT_RULES.find((r) => r.country === 'AE')!.maxAgeYears).toBeUndefined();
+    expect(shippedImportRules().find((r) => r.country === 'KW')!.maxAgeYears).toBe(5);
+    expect(shippedImportRules().find((r) => r.country === 'OM')!.maxAgeYears).toBe(7);
+    expect(shippedImportRules().find((r) => r.country === 'AE')!.maxAgeYears).toBeUndefined();
   });
 });
 
@@ -209,7 +211,7 @@ describe('the catalogue filter agrees with the car check', () => {
     ['model year to arrival', rule({ ageCountedTo: 'arrival', fuelTypesRefused: ['Diesel'] })],
     ['first registration', rule({ ageCountedFrom: 'first-registration', maxAgeYears: 4 })],
     ['engine limits', rule({ maxAgeYears: undefined, engine: { minCc: 1700, maxCc: 2000 } })],
-    ...DEFAULT_IMPORT_RULES.map((r): [string, ImportRuleText] => [r.country, r]),
+    ...shippedImportRules().map((r): [string, ImportRuleText] => [r.country, r]),
   ];
   for (const day of ['2026-01-01', '2026-11-30', '2026-12-31'])
     it.each(rules)(`%s, ordered on ${day}`, (_name, r) => {
