@@ -1816,6 +1816,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/track/{token}/consignee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The buyer's consignee form on their page (HTML form, no key): who the car is consigned to
+         * @description Posted by the form on the buyer's page, with the hidden `form` field the page put in it (bound to this link, valid 12 hours). Stores the consignee (`givenBy: buyer`, audited, `order.updated` to integrators) and answers 303 back to the page, which shows it. A value it cannot take answers the page again (400) with the problem next to the field, in the page's language; a missing, altered or expired `form` field answers the page again (403) and stores nothing. Once the bill of lading is recorded the buyer can no longer change it (409, the page says to ask the marketer); staff can (PATCH /api/v1/orders/{id}/consignee).
+         *
+         *     **Who may call:** anyone; no API key.
+         */
+        post: operations["giveTrackingConsignee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders/{id}/tracking-link": {
         parameters: {
             query?: never;
@@ -18149,6 +18171,145 @@ export interface operations {
                 };
             };
             /** @description The order cannot be read right now (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    giveTrackingConsignee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description the link's token (32 characters)
+                 * @example Qm8d2vR5kX1pL9sT4wY7zA3cF6hJ0nB2
+                 */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Al Noor Trading LLC",
+                 *       "address": "Office 12, Al Quoz Industrial Area 3",
+                 *       "city": "Dubai",
+                 *       "country": "United Arab Emirates",
+                 *       "phone": "+971501234567",
+                 *       "idNumber": "784-1987-1234567-1",
+                 *       "form": "1795460203.q3V9m0xWcHk2n8Lr5T1bZy7aJ4eF6gD0sU2iO9pK3wM",
+                 *       "lang": "en"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description the person or company the car is consigned to, as the bill of lading names them
+                     * @example Al Noor Trading LLC
+                     */
+                    name: string;
+                    /** @example Office 12, Al Quoz Industrial Area 3 */
+                    address: string;
+                    /** @example Dubai */
+                    city: string;
+                    /** @example United Arab Emirates */
+                    country: string;
+                    /**
+                     * Format: phone
+                     * @description with its country code; stored in E.164
+                     * @example +971501234567
+                     */
+                    phone: string;
+                    /**
+                     * Format: email
+                     * @example imports@alnoor.example
+                     */
+                    email?: string;
+                    /**
+                     * @description the consignee's ID, passport or trade licence number, as customs at destination asks for it
+                     * @example 784-1987-1234567-1
+                     */
+                    idNumber: string;
+                    /**
+                     * @description who the carrier tells on arrival, when not the consignee
+                     * @example Al Futtaim Logistics, Jebel Ali Free Zone
+                     */
+                    notifyParty?: string;
+                    /**
+                     * @description the page's hidden field: the form's expiry and its HMAC, bound to this link
+                     * @example 1795460203.q3V9m0xWcHk2n8Lr5T1bZy7aJ4eF6gD0sU2iO9pK3wM
+                     */
+                    form: string;
+                    /**
+                     * @description the language the page answers in
+                     * @enum {string}
+                     */
+                    lang?: "en" | "ar";
+                };
+            };
+        };
+        responses: {
+            /** @description The buyer's consignee form on their page (HTML form, no key): who the car is consigned to */
+            303: {
+                headers: {
+                    /** @description the page to go back to */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The page again, each value it cannot take marked next to its field; nothing stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The page again, the form's hidden field missing, altered or expired; nothing stored */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The same page as for every link that does not work; nothing stored */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The page again: the bill of lading is recorded, so the details are final for the buyer; nothing stored */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Too many requests from this client address (Retry-After says when to try again) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The order cannot be read or changed right now (Retry-After) */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -84,4 +84,6 @@ export const consigneeDetails = (d: ConsigneeDetails): ConsigneeDetails => ({
 });
 
 /** The buyer may give or change the consignee until the bill of lading is recorded. */
-export const buyerMayChangeConsignee = (shipment: Shipment | undefined): boolean => !isLoaded(shipment);
+export const buyerMayChangeConsignee = (
+  shipment: Pick<Shipment, 'billOfLadingNumber' | 'billOfLadingUrl'> | undefined,
+): boolean => !isLoaded(shipment);

@@ -135,5 +135,5 @@ export function planShipment(
 }
 
 /** Loaded: the bill of lading is recorded (the load-by deadline is met). */
-export const isLoaded = (shipment: Shipment | undefined): boolean =>
+export const isLoaded = (shipment: Pick<Shipment, 'billOfLadingNumber' | 'billOfLadingUrl'> | undefined): boolean =>
   Boolean(shipment?.billOfLadingNumber && shipment.billOfLadingUrl);

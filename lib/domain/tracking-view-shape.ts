@@ -1,3 +1,5 @@
+import type { Consignee } from './consignee.js';
+import type { Courier, DocumentCourier } from './document-courier.js';
 import type { OtherCurrencyReceipts } from './receipts.js';
 import type { OrderStatus } from './order-lifecycle.js';
 import type { Shipment } from './shipment.js';
@@ -40,9 +42,14 @@ export interface TrackingPageInput {
     customer: { name: string };
     marketer?: { name: string; mobileNumber?: string };
     exportSteps?: { deregistration?: { date: string }; exportDeclaration?: { date: string } };
-    shipment?: Voyage;
+    /** The voyage, and whether the bill of lading's file is recorded (the buyer's consignee is then final). */
+    shipment?: Voyage & { billOfLadingUrl?: string };
     /** Set by the move that cancelled a wallet-paid order and refunded its wallet (lib/use-cases/orders/change-order-status.ts). */
     refundedAt?: string;
+    /** Who the car is consigned to, as the buyer or staff gave it. */
+    consignee?: Consignee;
+    /** How the original papers travel to the buyer. */
+    documentCourier?: DocumentCourier;
   };
   /** The order's status moves, any order. */
   history: ReadonlyArray<{ to: OrderStatus; at: string }>;
@@ -125,4 +132,19 @@ export interface TrackingPageView {
   /** Per kind, one paper, or a generated PDF in each language it exists in (papersIn picks the page's). */
   papers: Paper[];
   contact?: { name: string; whatsappUrl?: string };
+  /** The consignee as the buyer sees it back: their e-mail is never shown, and of the ID number only its end. */
+  consignee?: {
+    name: string;
+    address: string;
+    city: string;
+    country: string;
+    phone: string;
+    notifyParty?: string;
+    idEnding: string;
+    at: string;
+  };
+  /** Whether the buyer may give the consignee: `open` until the bill of lading, `locked` after, `none` on a cancelled order. */
+  consigneeForm: 'open' | 'locked' | 'none';
+  /** The original papers: a courier's parcel (with its tracking page when the courier has one), or a telex release. */
+  courier?: { carrier: Courier; trackingNumber: string; sentAt: string; url?: string } | { telexRelease: true };
 }

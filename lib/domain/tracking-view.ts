@@ -1,3 +1,5 @@
+import { buyerMayChangeConsignee } from './consignee.js';
+import { courierTrackingUrl } from './document-courier.js';
 import { otherCurrencyReceipts } from './receipts.js';
 import { sumMoney } from './money.js';
 import type { OrderStatus } from './order-lifecycle.js';
@@ -105,6 +107,33 @@ function stageOf(status: OrderStatus): TrackingPageView['stage'] {
   }
 }
 
+/** The consignee as the buyer reads it back: no e-mail, and the ID number's last four characters only. */
+function consigneeOf(consignee: TrackingPageInput['order']['consignee']): TrackingPageView['consignee'] {
+  if (!consignee) return undefined;
+  return {
+    name: consignee.name,
+    address: consignee.address,
+    city: consignee.city,
+    country: consignee.country,
+    phone: consignee.phone,
+    ...(consignee.notifyParty ? { notifyParty: consignee.notifyParty } : {}),
+    idEnding: consignee.idNumber.slice(-4),
+    at: consignee.at,
+  };
+}
+
+function courierOf(courier: TrackingPageInput['order']['documentCourier']): TrackingPageView['courier'] {
+  if (!courier) return undefined;
+  if ('telexRelease' in courier) return { telexRelease: true };
+  const url = courierTrackingUrl(courier.carrier, courier.trackingNumber);
+  return {
+    carrier: courier.carrier,
+    trackingNumber: courier.trackingNumber,
+    sentAt: courier.sentAt,
+    ...(url ? { url } : {}),
+  };
+}
+
 export function trackingPageView(input: TrackingPageInput): TrackingPageView {
   const { order } = input;
   const stage = stageOf(order.status);
@@ -144,5 +173,9 @@ export function trackingPageView(input: TrackingPageInput): TrackingPageView {
     money: moneyOf(input),
     papers: papersOf(input),
     ...(contact ? { contact } : {}),
+    ...((c) => (c ? { consignee: c } : {}))(consigneeOf(order.consignee)),
+    consigneeForm: stage === 'cancelled' ? 'none' : buyerMayChangeConsignee(shipment) ? 'open' : 'locked',
+    // A cancelled order's papers will not travel.
+    ...((c) => (c && stage !== 'cancelled' ? { courier: c } : {}))(courierOf(order.documentCourier)),
   };
 }

@@ -165,6 +165,7 @@ export const UNRECORDED_SUCCESS: Readonly<Record<string, string>> = {
   getDocsRenderer: "the reference's script (4 MB of JavaScript)",
   getOpenApi: 'this document',
   getTrackingPage: "a buyer's page (HTML about one order, for its buyer's eyes only)",
+  giveTrackingConsignee: "a redirect back to the buyer's page (a browser follows it)",
 };
 
 /**
@@ -178,6 +179,19 @@ export const UNRECORDED_ERRORS: Readonly<Record<string, string>> = {
 function successResponse(route: RouteSpec): Json {
   const real = recordedExample(route.id, route.status);
   const example = real ? { example: real.value } : {};
+  if (route.status === 303) {
+    const others = Object.entries(route.pageAnswers ?? {}).map(([status, description]) => [
+      status,
+      { description, content: { 'text/html': { schema: { type: 'string' } } } },
+    ]);
+    return {
+      '303': {
+        description: route.summary,
+        headers: { Location: { schema: { type: 'string' }, description: 'the page to go back to' } },
+      },
+      ...Object.fromEntries(others),
+    };
+  }
   if (route.raw) {
     const content = route.response
       ? { 'application/json': { schema: toJsonSchema(route.response), ...example } }
@@ -305,7 +319,12 @@ export function buildOpenApi(contracts: readonly RouteSpec[], version: string): 
         ? {
             requestBody: {
               required: !route.bodyOptional,
-              content: { 'application/json': { schema: body, example: exampleOf(body) } },
+              content: {
+                [route.formBody ? 'application/x-www-form-urlencoded' : 'application/json']: {
+                  schema: body,
+                  example: exampleOf(body),
+                },
+              },
             },
           }
         : {}),

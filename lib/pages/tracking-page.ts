@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { CONSIGNEE_LIMITS, type ConsigneeField, type ConsigneeProblem } from '../domain/consignee.js';
+import { FORM_FIELD } from '../domain/tracking-form.js';
 import { papersIn } from '../domain/tracking-papers.js';
 import type { MilestoneView, TrackingPageView } from '../domain/tracking-view-shape.js';
 import { portName } from '../text/ports.js';
@@ -45,6 +47,12 @@ ul{margin:0;padding-inline-start:1.2rem}
 a{color:#0b5cad}
 footer{color:#5b6776;font-size:.85rem;padding-bottom:2rem}
 .note{color:#5b6776;font-size:.85rem;margin:.5rem 0 0}
+form label{display:block;margin:.7rem 0 .2rem;font-weight:500}
+form input{width:100%;font:inherit;padding:.5rem;border:1px solid #a9b4c2;border-radius:.4rem;background:#fff}
+form input[aria-invalid]{border-color:#a31919}
+form button{margin-top:1rem;border:0;font:inherit;cursor:pointer}
+.error{color:#a31919;font-size:.9rem;margin:.2rem 0 0}
+summary{color:#0b5cad;cursor:pointer;margin-top:.6rem}
 `.trim();
 
 /** The page's style sheet, allowed by this hash and nothing else. */
@@ -69,7 +77,8 @@ export function trackingPageSecurity(imageOrigins: readonly string[]): Record<st
       'object-src': "'none'",
       'worker-src': false,
       'base-uri': "'none'",
-      'form-action': "'none'",
+      // The buyer's forms post to the page's own address (the consignee form).
+      'form-action': "'self'",
       'frame-ancestors': "'none'",
       sandbox: false,
       'navigate-to': false,
@@ -293,7 +302,97 @@ function papersSection(view: TrackingPageView, w: TrackingWords, f: Formats, lan
   const body = items
     ? `<ul>${items}</ul><p class="note">${escapeHtml(w.papers.linkNote)}</p>`
     : `<p class="note">${escapeHtml(w.papers.none)}</p>`;
-  return `<section aria-labelledby="papers"><h2 id="papers">${escapeHtml(w.papers.heading)}</h2>${body}</section>`;
+  return `<section aria-labelledby="papers"><h2 id="papers">${escapeHtml(w.papers.heading)}</h2>${body}${courierPart(view, w, f)}</section>`;
+}
+
+/** How the original papers travel: the courier, its number and its own tracking page, or a telex release. */
+function courierPart(view: TrackingPageView, w: TrackingWords, f: Formats): string {
+  const c = view.courier;
+  if (!c) return '';
+  const heading = `<h3>${escapeHtml(w.courier.heading)}</h3>`;
+  if ('telexRelease' in c) return `${heading}<p>${escapeHtml(w.courier.telex)}</p>`;
+  const follow = c.url
+    ? `<p><a href="${escapeHtml(c.url)}" rel="noreferrer" target="_blank">${escapeHtml(w.courier.follow(c.carrier))}</a></p>`
+    : '';
+  return `${heading}<p>${escapeHtml(w.courier.sent(c.carrier === 'other' ? undefined : c.carrier, f.day(c.sentAt)))}</p><dl>${row(w.courier.trackingNumber, c.trackingNumber, true)}</dl>${follow}`;
+}
+
+const FORM_FIELDS: ReadonlyArray<{ field: ConsigneeField; optional?: boolean; type?: string; autocomplete: string }> = [
+  { field: 'name', autocomplete: 'name' },
+  { field: 'address', autocomplete: 'street-address' },
+  { field: 'city', autocomplete: 'address-level2' },
+  { field: 'country', autocomplete: 'country-name' },
+  { field: 'phone', type: 'tel', autocomplete: 'tel' },
+  { field: 'email', type: 'email', optional: true, autocomplete: 'email' },
+  { field: 'idNumber', autocomplete: 'off' },
+  { field: 'notifyParty', optional: true, autocomplete: 'off' },
+];
+
+function problemWords(problem: ConsigneeProblem, field: ConsigneeField, w: TrackingWords): string {
+  if (problem === 'tooLong') return w.consignee.problem.tooLong(CONSIGNEE_LIMITS[field]);
+  return w.consignee.problem[problem];
+}
+
+/** The consignee form: a plain HTML form (no script), each problem next to its field. */
+function consigneeForm(form: ConsigneeFormState, w: TrackingWords, language: PageLanguage): string {
+  const fields = FORM_FIELDS.map(({ field, optional, type, autocomplete }) => {
+    const problem = form.problems?.[field];
+    const error = problem ? `<p class="error" id="e-${field}">${escapeHtml(problemWords(problem, field, w))}</p>` : '';
+    const value = form.values?.[field] ?? '';
+    const label = `${w.consignee.field[field]}${optional ? ` ${w.consignee.optional}` : ''}`;
+    return `<label for="c-${field}">${escapeHtml(label)}</label><input id="c-${field}" name="${field}" type="${type ?? 'text'}" maxlength="${CONSIGNEE_LIMITS[field]}" autocomplete="${autocomplete}"${optional ? '' : ' required'}${value ? ` value="${escapeHtml(value)}"` : ''}${problem ? ` aria-invalid="true" aria-describedby="e-${field}"` : ''}${type === 'tel' || type === 'email' ? ' dir="ltr"' : ''}>${error}`;
+  }).join('');
+  return `<form method="post" action="${escapeHtml(form.action)}"><input type="hidden" name="${FORM_FIELD}" value="${escapeHtml(form.proof)}"><input type="hidden" name="lang" value="${language}">${fields}<button class="button" type="submit">${escapeHtml(w.consignee.send)}</button></form>`;
+}
+
+function consigneeSection(
+  view: TrackingPageView,
+  w: TrackingWords,
+  f: Formats,
+  language: PageLanguage,
+  form: ConsigneeFormState | undefined,
+): string {
+  const c = view.consignee;
+  if (view.consigneeForm === 'none' && !c) return '';
+  const details = c
+    ? `<dl>${row(w.consignee.field.name, c.name)}${row(w.consignee.field.address, c.address)}${row(w.consignee.field.city, c.city)}${row(
+        w.consignee.field.country,
+        c.country,
+      )}${row(w.consignee.field.phone, c.phone, true)}${row(w.consignee.idEnding, `…${c.idEnding}`, true)}${row(
+        w.consignee.field.notifyParty,
+        c.notifyParty,
+      )}</dl><p class="note">${escapeHtml(w.consignee.received(f.instant(c.at)))}</p>`
+    : '';
+  const notice =
+    form?.notice === 'expired'
+      ? `<p class="error">${escapeHtml(w.consignee.expired)}</p>`
+      : form?.problems && Object.keys(form.problems).length > 0
+        ? `<p class="error">${escapeHtml(w.consignee.fix)}</p>`
+        : '';
+  let action = '';
+  if (view.consigneeForm === 'locked') action = `<p>${escapeHtml(w.consignee.locked)}</p>`;
+  else if (view.consigneeForm === 'open' && form) {
+    // Given already: the form is there to change it, folded away unless it came back with a problem.
+    action =
+      c && !notice
+        ? `<details><summary>${escapeHtml(w.consignee.change)}</summary>${consigneeForm(form, w, language)}</details>`
+        : `${notice}${consigneeForm(form, w, language)}`;
+  }
+  const intro = c ? '' : `<p>${escapeHtml(w.consignee.intro)}</p>`;
+  return `<section aria-labelledby="consignee"><h2 id="consignee">${escapeHtml(w.consignee.heading)}</h2>${intro}${details}${action}</section>`;
+}
+
+/** The buyer's consignee form as this answer shows it: its hidden field, where it posts, and what came back. */
+export interface ConsigneeFormState {
+  /** The hidden field's value (lib/domain/tracking-form.ts). */
+  proof: string;
+  /** Where the form posts, relative to the address the page is answered at. */
+  action: string;
+  /** What the buyer typed, shown again when the form came back. */
+  values?: Partial<Record<ConsigneeField, string>>;
+  problems?: Partial<Record<ConsigneeField, ConsigneeProblem>>;
+  /** The form came back because its hidden field was missing, altered or expired: nothing was saved. */
+  notice?: 'expired';
 }
 
 function contactSection(view: TrackingPageView, w: TrackingWords): string {
@@ -304,16 +403,16 @@ function contactSection(view: TrackingPageView, w: TrackingWords): string {
   return `<section aria-labelledby="contact"><h2 id="contact">${escapeHtml(w.contact.heading)}</h2>${body}</section>`;
 }
 
-/** The other languages' links: the same page with ?lang=, each in its own language. */
-const languageSwitch = (language: PageLanguage): string =>
+/** The other languages' links: the same page with ?lang=, each in its own language (`page`: the page's address, relative to this answer's). */
+const languageSwitch = (language: PageLanguage, page: string): string =>
   PAGE_LANGUAGES.filter((other) => other !== language)
     .map(
       (other) =>
-        `<a href="?lang=${other}" hreflang="${other}" lang="${other}">${escapeHtml(TRACKING_WORDS[other].languageName)}</a>`,
+        `<a href="${escapeHtml(page)}?lang=${other}" hreflang="${other}" lang="${other}">${escapeHtml(TRACKING_WORDS[other].languageName)}</a>`,
     )
     .join('');
 
-function frame(language: PageLanguage, title: string, brand: string, main: string, footer: string): string {
+function frame(language: PageLanguage, title: string, brand: string, main: string, footer: string, page = ''): string {
   const w = TRACKING_WORDS[language];
   return `<!doctype html>
 <html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">
@@ -326,7 +425,7 @@ function frame(language: PageLanguage, title: string, brand: string, main: strin
 <style>${CSS}</style>
 </head>
 <body>
-<header><p>${escapeHtml(brand)}</p><nav aria-label="${escapeHtml(w.languageName)}">${languageSwitch(language)}</nav></header>
+<header><p>${escapeHtml(brand)}</p><nav aria-label="${escapeHtml(w.languageName)}">${languageSwitch(language, page)}</nav></header>
 <main>
 ${main}
 </main>
@@ -342,6 +441,10 @@ export interface PageSettings {
   timeZone: string;
   /** Who the buyer deals with (the tenant's name). */
   brand: string;
+  /** The consignee form, when the page offers it. */
+  form?: ConsigneeFormState;
+  /** The page's own address relative to this answer's ('' when answered at /track/{token}; a posted form's answer is not). */
+  page?: string;
 }
 
 export function renderTrackingPage(view: TrackingPageView, settings: PageSettings): string {
@@ -357,11 +460,19 @@ export function renderTrackingPage(view: TrackingPageView, settings: PageSetting
     inspectionSection(view, w, f),
     moneySection(view, w, f),
     papersSection(view, w, f, settings.language),
+    consigneeSection(view, w, f, settings.language, settings.form),
     contactSection(view, w),
   ]
     .filter(Boolean)
     .join('\n');
-  return frame(settings.language, `${w.title(view.orderNumber)} · ${settings.brand}`, settings.brand, main, w.footer);
+  return frame(
+    settings.language,
+    `${w.title(view.orderNumber)} · ${settings.brand}`,
+    settings.brand,
+    main,
+    w.footer,
+    settings.page,
+  );
 }
 
 /** The page every refusal answers with, whatever its reason (unknown, replaced or expired link), and the other refusals. */

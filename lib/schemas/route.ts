@@ -38,8 +38,8 @@ export interface RouteSpec {
   summary: string;
   description?: string;
   tag: string;
-  /** 201 for creations, 200 otherwise. */
-  status: 200 | 201;
+  /** 201 for creations, 200 otherwise; 303 for a page's form, which answers with the page to go back to. */
+  status: 200 | 201 | 303;
   /** Who may call it beyond allowedRoutes; undefined means every role. */
   roles?: readonly string[];
   body?: TSchema;
@@ -66,6 +66,8 @@ export interface RouteSpec {
   idempotent?: boolean;
   /** Served without an API key (the API documentation, and the webhooks, which prove their caller otherwise). */
   public?: boolean;
+  /** The body is an HTML form's (application/x-www-form-urlencoded), read by the page itself: documented, not validated. */
+  formBody?: boolean;
   /** The body may be left out altogether (every field optional): an empty request counts as `{}`. */
   bodyOptional?: boolean;
   /**
@@ -97,7 +99,7 @@ export type ParamsOf<C extends RouteSpec> = StaticOr<C['params'], Record<string,
 export interface CompiledRoute {
   id: string;
   route: string;
-  status: 200 | 201;
+  status: 200 | 201 | 303;
   roles?: readonly string[];
   list?: boolean;
   raw?: boolean;

@@ -98,6 +98,31 @@ export interface TrackingWords {
     inLanguage: Record<PageLanguage, string>;
     linkNote: string;
   };
+  /** The original papers' journey (lib/domain/document-courier.ts), under the papers. */
+  courier: {
+    heading: string;
+    /** `carrier` undefined for a courier the page does not name (other). */
+    sent: (carrier: string | undefined, day: string) => string;
+    trackingNumber: string;
+    follow: (carrier: string) => string;
+    telex: string;
+  };
+  /** Who the car is consigned to: the buyer's form, until the bill of lading is recorded. */
+  consignee: {
+    heading: string;
+    intro: string;
+    received: (day: string) => string;
+    change: string;
+    locked: string;
+    field: Record<'name' | 'address' | 'city' | 'country' | 'phone' | 'email' | 'idNumber' | 'notifyParty', string>;
+    idEnding: string;
+    optional: string;
+    send: string;
+    /** The form came back: what is wrong, next to each field. */
+    problem: { required: string; tooLong: (max: number) => string; phone: string; email: string };
+    fix: string;
+    expired: string;
+  };
   contact: { heading: string; whatsapp: string; none: string };
   footer: string;
   notFound: { title: string; body: string };
@@ -194,6 +219,42 @@ const en: TrackingWords = {
     },
     inLanguage: { en: '(English)', ar: '(Arabic)' },
     linkNote: 'Download links work for a few minutes; open this page again for new ones.',
+  },
+  courier: {
+    heading: 'Original papers',
+    sent: (carrier, day) => `Sent to you by ${carrier ?? 'courier'} on ${day}`,
+    trackingNumber: 'Tracking number',
+    follow: (carrier) => `Follow the parcel on ${carrier}'s site`,
+    telex: 'Released by telex: there are no original papers to wait for.',
+  },
+  consignee: {
+    heading: 'Consignee: whose name goes on the shipping papers',
+    intro:
+      'Tell us who receives the car at the destination. The bill of lading and the invoices will carry these details.',
+    received: (day) => `Received on ${day}. Thank you.`,
+    change: 'Change these details',
+    locked: 'The bill of lading has been issued with these details. To change them, contact your sales contact below.',
+    field: {
+      name: 'Full name or company',
+      address: 'Address',
+      city: 'City',
+      country: 'Country',
+      phone: 'Phone, with the country code',
+      email: 'E-mail',
+      idNumber: 'ID, passport or trade licence number',
+      notifyParty: 'Notify party (who the shipping line tells on arrival)',
+    },
+    idEnding: 'ID number ending',
+    optional: '(optional)',
+    send: 'Send',
+    problem: {
+      required: 'Please fill this in.',
+      tooLong: (max) => `Please keep this to ${max} characters.`,
+      phone: 'Write the number with its country code, for example +971501234567.',
+      email: 'Write an e-mail address such as name@example.com, or leave it empty.',
+    },
+    fix: 'Please check the details marked below.',
+    expired: 'This form had expired, so nothing was saved. Please check the details and send them again.',
   },
   contact: {
     heading: 'Questions?',
@@ -304,6 +365,41 @@ const ar: TrackingWords = {
     },
     inLanguage: { en: '(بالإنجليزية)', ar: '(بالعربية)' },
     linkNote: 'روابط التنزيل صالحة لبضع دقائق؛ افتح هذه الصفحة من جديد للحصول على روابط جديدة.',
+  },
+  courier: {
+    heading: 'المستندات الأصلية',
+    sent: (carrier, day) => `أُرسلت إليك ${carrier ? `عبر ${carrier}` : 'بالبريد السريع'} بتاريخ ${day}`,
+    trackingNumber: 'رقم التتبع',
+    follow: (carrier) => `تتبّع الطرد على موقع ${carrier}`,
+    telex: 'أُفرج عن السيارة بالتلكس: لا توجد مستندات أصلية بانتظارها.',
+  },
+  consignee: {
+    heading: 'المرسَل إليه: الاسم الذي يُكتب على مستندات الشحن',
+    intro: 'أخبرنا من سيستلم السيارة في بلد الوصول. ستحمل بوليصة الشحن والفواتير هذه البيانات.',
+    received: (day) => `استلمنا بياناتك بتاريخ ${day}. شكراً لك.`,
+    change: 'تعديل هذه البيانات',
+    locked: 'صدرت بوليصة الشحن بهذه البيانات. لتعديلها تواصل مع مسؤول المبيعات أدناه.',
+    field: {
+      name: 'الاسم الكامل أو اسم الشركة',
+      address: 'العنوان',
+      city: 'المدينة',
+      country: 'الدولة',
+      phone: 'رقم الهاتف مع رمز الدولة',
+      email: 'البريد الإلكتروني',
+      idNumber: 'رقم الهوية أو جواز السفر أو الرخصة التجارية',
+      notifyParty: 'الطرف المُخطَر (من تبلغه شركة الشحن عند الوصول)',
+    },
+    idEnding: 'رقم الهوية ينتهي بـ',
+    optional: '(اختياري)',
+    send: 'إرسال',
+    problem: {
+      required: 'يرجى تعبئة هذا الحقل.',
+      tooLong: (max) => `يرجى ألا يزيد عن ${max} حرفاً.`,
+      phone: 'اكتب الرقم مع رمز الدولة، مثل ‎+971501234567.',
+      email: 'اكتب بريداً إلكترونياً مثل name@example.com أو اتركه فارغاً.',
+    },
+    fix: 'يرجى مراجعة البيانات المشار إليها أدناه.',
+    expired: 'انتهت صلاحية هذا النموذج فلم يُحفظ شيء. يرجى مراجعة البيانات وإرسالها مرة أخرى.',
   },
   contact: {
     heading: 'لديك سؤال؟',

@@ -4,7 +4,11 @@
  * (POST /track/{token}/consignee), its hidden field, its lock after the bill of lading, and what
  * the page then shows.
  */
-import { describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, inject, it } from 'vitest';
+import { trackingLinkSecret } from '../../lib/config.js';
+import { formProof } from '../../lib/domain/tracking-form.js';
+import { tokenHash } from '../../lib/domain/tracking-link.js';
 import { api, demoKey, uniquePhone, type ApiResponse } from '../support/http.js';
 import { DEMO_INSPECTOR } from '../support/order-children.js';
 import { changeStatus, inspectionDate, orderDetail, placeOrder } from '../support/orders.js';
@@ -165,5 +169,155 @@ describe('PUT /orders/{id}/document-courier', () => {
     expect(stale.body.code).toBe('VERSION_CONFLICT');
     const telex = data(await setCourier(order.id, { telexRelease: true }));
     expect(telex.documentCourier).toEqual({ telexRelease: true, at: expect.any(String) });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The buyer's form, over HTTP as a browser without JavaScript sends it. The page counts 5
+// requests a second per address (127.0.0.1 here), so page requests are paced under it.
+
+let lastPageRequest = 0;
+async function pageRequest(
+  path: string,
+  init: RequestInit = {},
+): Promise<{ status: number; headers: Headers; body: string }> {
+  for (let attempt = 1; ; attempt++) {
+    const wait = lastPageRequest + 250 - Date.now();
+    if (wait > 0) await sleep(wait);
+    lastPageRequest = Date.now();
+    const response = await fetch(`${inject('baseUrl')}${path}`, { ...init, redirect: 'manual' });
+    const answer = { status: response.status, headers: response.headers, body: await response.text() };
+    if (answer.status !== 429 || attempt >= 5) return answer;
+    await sleep(Number(response.headers.get('retry-after') ?? '1') * 1000 + 250);
+  }
+}
+
+const tokenOfOrder = async (id: string): Promise<string> => {
+  const url: string = (await orderDetail(id)).trackingLink.url;
+  return url.slice(url.lastIndexOf('/') + 1);
+};
+const openPage = (token: string, query = '') => pageRequest(`/track/${token}${query}`);
+const hiddenField = (html: string): string | undefined => /name="form" value="([^"]+)"/.exec(html)?.[1];
+const postForm = (token: string, fields: Record<string, string>) =>
+  pageRequest(`/track/${token}/consignee`, { method: 'POST', body: new URLSearchParams(fields) });
+
+const FORM = {
+  name: 'Al Noor <script>alert(1)</script> Trading',
+  address: 'Office 12, Al Quoz "3"',
+  city: 'Dubai',
+  country: 'United Arab Emirates',
+  phone: '+971 50 123 4567',
+  email: 'imports@alnoor.example',
+  idNumber: '784-1987-1234567-1',
+};
+
+describe("the buyer's consignee form (POST /track/{token}/consignee)", () => {
+  it('is a plain form bound to the link; a post stores the consignee as the buyer gave it and answers 303 back to the page, which shows it escaped', async () => {
+    const order = await newOrder();
+    const token = await tokenOfOrder(order.id);
+    const page = await openPage(token);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("form-action 'self'");
+    expect(page.body).toContain(`<form method="post" action="${token}/consignee">`);
+    const proof = hiddenField(page.body);
+    expect(proof).toMatch(/^\d+\.[\w-]{43}$/);
+
+    const posted = await postForm(token, { ...FORM, form: proof!, lang: 'en' });
+    expect(posted.status, posted.body.slice(0, 300)).toBe(303);
+    expect(posted.headers.get('location')).toBe(`../${token}?lang=en`);
+    const stored = (await orderDetail(order.id)).consignee;
+    expect(stored).toEqual({
+      ...FORM,
+      phone: '+971501234567',
+      givenBy: 'buyer',
+      at: expect.any(String),
+    });
+    expect((await orderDetail(order.id)).version).toBe(order.version + 1);
+
+    const after = await openPage(token);
+    expect(after.body).toContain('Al Noor &lt;script&gt;alert(1)&lt;/script&gt; Trading');
+    expect(after.body).toContain('Office 12, Al Quoz &quot;3&quot;');
+    expect(after.body).not.toMatch(/<script/i);
+    expect(after.body).toContain('Received on');
+    // The e-mail is never shown back, and of the ID number only its end.
+    expect(after.body).not.toContain('imports@alnoor.example');
+    expect(after.body).not.toContain('784-1987-1234567-1');
+    expect(after.body).toContain('…67-1');
+  });
+
+  it('answers a bad value with the page again (400), the problem next to its field in the buyer’s language, and stores nothing', async () => {
+    const order = await newOrder();
+    const token = await tokenOfOrder(order.id);
+    const proof = hiddenField((await openPage(token, '?lang=ar')).body)!;
+
+    const bad = await postForm(token, { ...FORM, phone: '050 123 4567', city: '', form: proof, lang: 'ar' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toContain('<html lang="ar" dir="rtl">');
+    expect(bad.body).toMatch(/id="c-phone"[^>]*aria-invalid="true" aria-describedby="e-phone"/);
+    expect(bad.body).toContain('<p class="error" id="e-phone">اكتب الرقم مع رمز الدولة');
+    expect(bad.body).toContain('<p class="error" id="e-city">يرجى تعبئة هذا الحقل.</p>');
+    // What was typed comes back, escaped; the form posts again from where this page was answered.
+    expect(bad.body).toContain('value="Al Noor &lt;script&gt;alert(1)&lt;/script&gt; Trading"');
+    expect(bad.body).toContain('<form method="post" action="consignee">');
+    expect(bad.body).toContain(`href="../${token}?lang=en"`);
+    expect((await orderDetail(order.id)).consignee).toBeUndefined();
+    expect((await orderDetail(order.id)).version).toBe(order.version);
+  });
+
+  it('refuses a post without the hidden field, with an altered one, one of another link or an expired one (403), and stores nothing', async () => {
+    const order = await newOrder();
+    const other = await newOrder();
+    const token = await tokenOfOrder(order.id);
+    const otherToken = await tokenOfOrder(other.id);
+    const proof = hiddenField((await openPage(token)).body)!;
+    const otherProof = hiddenField((await openPage(otherToken)).body)!;
+    const [expiry, mac] = proof.split('.') as [string, string];
+    const expired = formProof(trackingLinkSecret(), tokenHash(token), new Date(Date.now() - 13 * 3_600_000));
+
+    for (const form of [undefined, `${Number(expiry) + 60}.${mac}`, otherProof, expired]) {
+      const refused = await postForm(token, { ...FORM, ...(form === undefined ? {} : { form }) });
+      expect(refused.status, String(form)).toBe(403);
+      expect(refused.body).toContain('This form had expired, so nothing was saved.');
+      // The form comes back with a fresh hidden field, and what was typed.
+      expect(hiddenField(refused.body)).toMatch(/^\d+\.[\w-]{43}$/);
+    }
+    expect((await orderDetail(order.id)).consignee).toBeUndefined();
+    expect((await orderDetail(order.id)).version).toBe(order.version);
+
+    // Another order's token with its own field changes that order only.
+    expect((await postForm(otherToken, { ...FORM, form: otherProof })).status).toBe(303);
+    expect((await orderDetail(other.id)).consignee.givenBy).toBe('buyer');
+    expect((await orderDetail(order.id)).consignee).toBeUndefined();
+  });
+
+  it('answers an unknown link with the 404 page and stores nothing', async () => {
+    const refused = await postForm('Qm8d2vR5kX1pL9sT4wY7zA3cF6hJ0nB2', { ...FORM, form: '1.x' });
+    expect(refused.status).toBe(404);
+  });
+
+  it('is closed to the buyer once the bill of lading is recorded (staff may still change it), and the page shows the courier of the original papers', async () => {
+    const order = await loadedOrder();
+    const token = await tokenOfOrder(order.id);
+    const page = await openPage(token);
+    expect(page.body).not.toContain('<form');
+    expect(page.body).toContain(
+      'The bill of lading has been issued with these details. To change them, contact your sales contact below.',
+    );
+
+    const proof = formProof(trackingLinkSecret(), tokenHash(token), new Date());
+    const locked = await postForm(token, { ...FORM, form: proof });
+    expect(locked.status).toBe(409);
+    expect((await orderDetail(order.id)).consignee).toBeUndefined();
+    data(await setConsignee(order.id, CONSIGNEE));
+
+    data(await setCourier(order.id, { carrier: 'DHL', trackingNumber: '1234567890', sentAt: today() }));
+    const withParcel = await openPage(token);
+    expect(withParcel.body).toContain('Original papers');
+    expect(withParcel.body).toContain(
+      'href="https://www.dhl.com/global-en/home/tracking/tracking-express.html?submit=1&amp;tracking-id=1234567890"',
+    );
+    expect(withParcel.body).toContain('Al Noor Trading LLC');
+    data(await setCourier(order.id, { telexRelease: true }));
+    expect((await openPage(token)).body).toContain('Released by telex: there are no original papers to wait for.');
   });
 });

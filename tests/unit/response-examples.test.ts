@@ -143,7 +143,7 @@ describe('the status change example', () => {
       Object.entries(ms as Json).map(([m, o]) => ({ path: p, method: m, op: o as Json })),
     )) {
       const header = (other.parameters as Json[]).find((p) => p.name === 'If-Match');
-      const version = other.requestBody?.content['application/json'].example?.version;
+      const version = other.requestBody?.content['application/json']?.example?.version;
       if (header && version !== undefined) expect(header.example, `${method} ${path}`).toBe(`"${version}"`);
     }
   });

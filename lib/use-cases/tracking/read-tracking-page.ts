@@ -1,7 +1,8 @@
 import { s3Object } from '../../archive/picture-url.js';
 import { presignedGetUrl } from '../../archive/objects.js';
-import { bucketName } from '../../config.js';
+import { bucketName, trackingLinkSecret } from '../../config.js';
 import { tenantTimeZone } from '../../domain/time-zone.js';
+import { formProof } from '../../domain/tracking-form.js';
 import { isLinkLive, tokenHash } from '../../domain/tracking-link.js';
 import { documentsToLink } from '../../domain/tracking-papers.js';
 import { trackingPageView } from '../../domain/tracking-view.js';
@@ -21,6 +22,8 @@ export interface TrackingPage {
   language: 'en' | 'ar';
   timeZone: string;
   brand: string;
+  /** The hidden field of the page's forms, bound to this link (lib/domain/tracking-form.ts). */
+  formProof: string;
 }
 
 /** The car's main picture: the archived copy in the bucket when the archive is done, else the picture as the order's snapshot has it. */
@@ -76,7 +79,8 @@ const pageDocuments = (order: OrderRecord, signedContractId: string | undefined)
  * tells them apart.
  */
 export async function readTrackingPage(token: string, now = new Date()): Promise<TrackingPage | undefined> {
-  const link = await getTrackingLink(tokenHash(token));
+  const hash = tokenHash(token);
+  const link = await getTrackingLink(hash);
   if (!link || !isLinkLive(link, now)) return undefined;
   const tenantId = link.tenantId;
   const [collection, tenant] = await Promise.all([
@@ -117,5 +121,11 @@ export async function readTrackingPage(token: string, now = new Date()): Promise
       : languages.tenant === 'ar'
         ? 'ar'
         : 'en';
-  return { view, language, timeZone: tenantTimeZone(tenant), brand: tenant?.name ?? '' };
+  return {
+    view,
+    language,
+    timeZone: tenantTimeZone(tenant),
+    brand: tenant?.name ?? '',
+    formProof: formProof(trackingLinkSecret(), hash, now),
+  };
 }
