@@ -1,5 +1,6 @@
 /** What each document says and what it refuses to print blank: the models are pure, tested without I/O. */
 import { describe, expect, it } from 'vitest';
+import { consigneeAsBuyer, consigneeToName } from '../../lib/domain/document-models/buyer.js';
 import { composeDocument, type DocumentFacts } from '../../lib/domain/document-models/compose.js';
 import {
   customsInvoiceGaps,
@@ -305,4 +306,66 @@ describe("the car and the ports, in the document's language as the buyer's page 
 it('numbers invoices in series the way accountants file them', () => {
   expect(seriesNumber('customs-invoice', 42)).toBe('CI-00042');
   expect(seriesNumber('proforma-invoice', 123456)).toBe('PI-123456');
+});
+
+describe('the consignee on the invoices', () => {
+  const consignee = {
+    name: 'Al Noor Trading LLC',
+    address: 'Office 12, Al Quoz 3',
+    city: 'Dubai',
+    country: 'United Arab Emirates',
+    phone: '+971501234567',
+    idNumber: 'TL-1048833',
+    notifyParty: 'Gulf Agency Company, Jebel Ali',
+  };
+  const invoiceOf = (input: Partial<Parameters<typeof customsInvoiceModel>[0]>) =>
+    customsInvoiceModel({
+      ...facts,
+      language: 'en',
+      date: '2026-11-20',
+      invoiceNumber: 'CI-00042',
+      orderNumber: 1042,
+      customerName: 'Layla Haddad',
+      ...input,
+    });
+
+  it("names the order's consignee as the commercial invoice's buyer/consignee when the invoice names the customer", () => {
+    const model = invoiceOf({ consignee });
+    expect(model.parties[1]).toEqual({
+      heading: 'Buyer / Consignee',
+      lines: [
+        'Al Noor Trading LLC',
+        'Office 12, Al Quoz 3, Dubai',
+        'United Arab Emirates',
+        'ID / Passport No.: TL-1048833',
+        'Tel. +971501234567',
+      ],
+    });
+    // The invoice's own notify party stands; the consignee's only when it has none.
+    expect(model.parties[2]!.lines).toEqual([INVOICE.notifyParty]);
+    const { notifyParty: _n, ...withoutNotify } = INVOICE;
+    expect(invoiceOf({ consignee, invoice: withoutNotify }).parties[2]!.lines).toEqual([
+      'Gulf Agency Company, Jebel Ali',
+    ]);
+  });
+
+  it('keeps a buyer staff named on the customs invoice, and the invoice buyer when the order has no consignee', () => {
+    const own = invoiceOf({ consignee, invoice: { ...INVOICE, buyerName: 'Emirates Auto Brokers FZE' } });
+    expect(own.parties[1]!.lines[0]).toBe('Emirates Auto Brokers FZE');
+    expect(invoiceOf({}).parties[1]!.lines[0]).toBe('Layla Haddad');
+  });
+
+  it('picks the consignee for the proforma the same way', () => {
+    expect(consigneeToName(consignee, undefined, 'Layla Haddad')).toBe(consignee);
+    expect(consigneeToName(consignee, ' layla  HADDAD ', 'Layla Haddad')).toBe(consignee);
+    expect(consigneeToName(consignee, 'Emirates Auto Brokers FZE', 'Layla Haddad')).toBeUndefined();
+    expect(consigneeToName(undefined, undefined, 'Layla Haddad')).toBeUndefined();
+    expect(consigneeAsBuyer(consignee)).toEqual({
+      name: 'Al Noor Trading LLC',
+      address: 'Office 12, Al Quoz 3, Dubai',
+      country: 'United Arab Emirates',
+      phone: '+971501234567',
+      idNumber: 'TL-1048833',
+    });
+  });
 });

@@ -1,4 +1,5 @@
 import { countryName } from '../../text/countries.js';
+import type { ConsigneeDetails } from '../consignee.js';
 import type { DocumentWords } from '../../text/document-words.js';
 import type { DocumentLanguage } from './model.js';
 
@@ -34,4 +35,32 @@ export function buyerParty(
       ...(buyer.email ? [buyer.email] : []),
     ],
   };
+}
+
+/** The consignee as a document's buyer/consignee box prints it. */
+export const consigneeAsBuyer = (c: ConsigneeDetails): BuyerFacts => ({
+  name: c.name,
+  address: `${c.address}, ${c.city}`,
+  country: c.country,
+  phone: c.phone,
+  idNumber: c.idNumber,
+  ...(c.email ? { email: c.email } : {}),
+});
+
+const sameName = (a: string, b: string): boolean =>
+  a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * The consignee the documents name, if they name it: the order's, unless staff named a buyer of
+ * their own on the customs invoice (a buyerName other than the order's customer), which then
+ * stands. A customs invoice stored with the customer's name was not a choice against the consignee.
+ */
+export function consigneeToName(
+  consignee: ConsigneeDetails | undefined,
+  invoiceBuyerName: string | undefined,
+  customerName: string | undefined,
+): ConsigneeDetails | undefined {
+  if (!consignee) return undefined;
+  if (invoiceBuyerName !== undefined && !sameName(invoiceBuyerName, customerName ?? '')) return undefined;
+  return consignee;
 }

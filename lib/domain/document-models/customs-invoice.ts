@@ -5,7 +5,8 @@ import { hsCodeOf } from '../hs-code.js';
 import { originOfMake, originOfVin } from '../origin.js';
 import type { Incoterm, TenantProfile } from '../tenant-profile.js';
 import type { Vehicle } from '../vehicle.js';
-import { buyerParty } from './buyer.js';
+import type { ConsigneeDetails } from '../consignee.js';
+import { buyerParty, consigneeAsBuyer, consigneeToName } from './buyer.js';
 import { digitsOf, fact, money, numeral, type DocumentLanguage, type DocumentModel } from './model.js';
 import { letterheadOf, sellerName, sellerParty } from './seller.js';
 import { vehicleFacts } from './vehicle-facts.js';
@@ -48,6 +49,9 @@ export interface CustomsInvoiceInput {
   invoice: CustomsInvoiceData;
   vehicle: Vehicle;
   shipment?: ShipmentFacts;
+  /** The order's consignee (PATCH /orders/{id}/consignee, or the buyer's page), and its customer's name. */
+  consignee?: ConsigneeDetails;
+  customerName?: string;
 }
 
 /** Terms under which the seller's duty ends at the port of loading: the named place is that port. */
@@ -118,6 +122,9 @@ export function customsInvoiceModel(input: CustomsInvoiceInput): DocumentModel {
   const digits = digitsOf(language, seller);
   // A port by its name in the document's language with its code, as the buyer's page shows it ("Dammam (SADMM)"); one not listed as recorded.
   const port = (recorded: string | undefined) => (recorded === undefined ? undefined : portName(recorded, language));
+  // The buyer/consignee: the order's consignee, unless staff named their own buyer on the invoice.
+  const consignee = consigneeToName(input.consignee, invoice.buyerName, input.customerName);
+  const notifyParty = invoice.notifyParty ?? consignee?.notifyParty;
   return {
     language,
     title: w['customs-invoice'],
@@ -130,17 +137,19 @@ export function customsInvoiceModel(input: CustomsInvoiceInput): DocumentModel {
     parties: [
       sellerParty(seller, w, language, w.seller),
       buyerParty(
-        {
-          name: invoice.buyerName,
-          address: invoice.buyerAddress,
-          country: invoice.buyerCountry,
-          phone: invoice.buyerPhone,
-        },
+        consignee
+          ? consigneeAsBuyer(consignee)
+          : {
+              name: invoice.buyerName,
+              address: invoice.buyerAddress,
+              country: invoice.buyerCountry,
+              phone: invoice.buyerPhone,
+            },
         w,
         language,
         w.buyer,
       ),
-      ...(invoice.notifyParty ? [{ heading: w.notifyParty, lines: [invoice.notifyParty] }] : []),
+      ...(notifyParty ? [{ heading: w.notifyParty, lines: [notifyParty] }] : []),
     ],
     sections: [
       {

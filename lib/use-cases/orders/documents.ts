@@ -1,5 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { Caller } from '../../domain/caller.js';
+import { consigneeAsBuyer, consigneeToName } from '../../domain/document-models/buyer.js';
 import type { DocumentFacts } from '../../domain/document-models/compose.js';
 import { customsInvoiceGaps, type CustomsInvoiceData } from '../../domain/document-models/customs-invoice.js';
 import { receiptKindOf, type PaymentLine } from '../../domain/document-models/proforma-invoice.js';
@@ -171,7 +172,14 @@ function planOf(sources: Sources, body: GenerateBody): Plan {
     const profileMissing = profileGaps(profile, 'customs-invoice', language);
     if (profileMissing.length > 0) refuseProfile('customs-invoice', profileMissing);
     const vehicle = orderVehicle(collection);
-    const facts = { seller: profile, invoice, vehicle, ...(order.shipment ? { shipment: order.shipment } : {}) };
+    const facts = {
+      seller: profile,
+      invoice,
+      vehicle,
+      ...(order.shipment ? { shipment: order.shipment } : {}),
+      ...(order.consignee ? { consignee: consigneeFacts(order.consignee) } : {}),
+      ...(order.customer?.name ? { customerName: order.customer.name } : {}),
+    };
     const gaps = customsInvoiceGaps(facts);
     if (gaps.length > 0)
       refuse('customs-invoice', gaps, 'set them on the customs invoice, the order or its contract, or the shipment');
@@ -195,6 +203,12 @@ function planOf(sources: Sources, body: GenerateBody): Plan {
   if (profileMissing.length > 0) refuseProfile(body.type, profileMissing);
   if (body.type === 'proforma-invoice') {
     const customer = order.customer;
+    // The consignee, as the commercial invoice names it; else the customer, as before there was one.
+    const consignee = consigneeToName(
+      order.consignee ? consigneeFacts(order.consignee) : undefined,
+      (order.customsInvoice as CustomsInvoiceData | undefined)?.buyerName,
+      customer?.name,
+    );
     return {
       language,
       series: 'proforma-invoice',
@@ -207,11 +221,13 @@ function planOf(sources: Sources, body: GenerateBody): Plan {
           proformaNumber: seriesNumber('proforma-invoice', n),
           orderNumber: order.orderNumber,
           seller: profile,
-          buyer: {
-            name: customer?.name ?? '',
-            ...(customer?.mobileNumber ? { phone: customer.mobileNumber } : {}),
-            ...(customer?.email ? { email: customer.email } : {}),
-          },
+          buyer: consignee
+            ? consigneeAsBuyer(consignee)
+            : {
+                name: customer?.name ?? '',
+                ...(customer?.mobileNumber ? { phone: customer.mobileNumber } : {}),
+                ...(customer?.email ? { email: customer.email } : {}),
+              },
           vehicle: orderVehicle(collection),
           totalAmount: order.totalAmount,
           currency: order.currency,
@@ -262,6 +278,10 @@ function planOf(sources: Sources, body: GenerateBody): Plan {
     }),
   };
 }
+
+/** The consignee's details, without who gave them and when (the renderer is given what it prints). */
+const consigneeFacts = ({ givenBy: _givenBy, by: _by, at: _at, ...details }: NonNullable<OrderRecord['consignee']>) =>
+  details;
 
 const optional = <T extends Record<string, unknown>>(fields: T): Partial<T> =>
   Object.fromEntries(
