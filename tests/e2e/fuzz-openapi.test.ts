@@ -552,12 +552,14 @@ function hash(text: string): number {
 async function exchange(op: Operation, request: FuzzRequest): Promise<void> {
   const url = urlOf(op, request);
   const body = op.body && request.body !== undefined ? JSON.stringify(request.body) : undefined;
-  // The profile routes always as the fuzz's own tenant: platform staff would name the demo tenant (?tenantId=) and strip its seller.
-  const key = op.path.startsWith('/api/v1/tenant-profile')
-    ? profileKey
-    : request.platform && platformKey
-      ? platformKey
-      : tenantKey;
+  // The profile and import-rule routes always as the fuzz's own tenant: platform staff would name the demo
+  // tenant (?tenantId=) and strip its seller, or change every tenant's default import rules under other tests.
+  const key =
+    op.path.startsWith('/api/v1/tenant-profile') || op.path.startsWith('/api/v1/import-rules')
+      ? profileKey
+      : request.platform && platformKey
+        ? platformKey
+        : tenantKey;
   const headers: Record<string, string> =
     request.idempotencyKey === undefined ? {} : { 'Idempotency-Key': request.idempotencyKey };
   const answer = await send(op.method, url, { key, body, headers });

@@ -125,6 +125,7 @@ const VALID_BODIES: Record<string, unknown> = {
   changeOrderStatus: { status: 'Cancelled', version: 1 },
   validateOrderTransition: { targetStatus: 'Cancelled' },
   setCustomerNotifications: { enabled: false, version: 1 },
+  setOrderDestination: { destinationCountry: 'AE', version: 1 },
   setCustomsInvoice: { buyerName: 'Intruder', items: [{ description: 'car', amount: 1 }], currency: 'USD' },
   addCustomsDocuments: { documents: [{ type: 'export', url: 'https://example.com/x.pdf' }] },
   updateContract: { notes: 'changed by another tenant' },
