@@ -4217,7 +4217,7 @@ export interface operations {
                      *           "currency": "USD",
                      *           "description": "Payment for order #2",
                      *           "orderId": "a4naswn7zgkmf6xyti8fkbcq",
-                     *           "createdAt": "2026-11-16T09:52:30.385Z"
+                     *           "createdAt": "2026-11-16T09:56:30.481Z"
                      *         },
                      *         {
                      *           "id": "x31fcn0kpic79atai7kep35x",
@@ -4227,7 +4227,7 @@ export interface operations {
                      *           "balanceAfter": 20000,
                      *           "currency": "USD",
                      *           "description": "Top-up by bank transfer",
-                     *           "createdAt": "2026-11-16T09:51:00.974Z"
+                     *           "createdAt": "2026-11-16T09:55:00.070Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -4391,7 +4391,7 @@ export interface operations {
                      *           "balanceAfter": 20000,
                      *           "currency": "USD",
                      *           "description": "Top-up by bank transfer",
-                     *           "createdAt": "2026-11-16T09:51:00.974Z"
+                     *           "createdAt": "2026-11-16T09:55:00.070Z"
                      *         },
                      *         "wallet": {
                      *           "id": "wa96e1wh83dvnvnnoymvpaqnd",
@@ -4400,7 +4400,7 @@ export interface operations {
                      *           "balance": 20000,
                      *           "currency": "USD",
                      *           "createdAt": "2026-11-16T09:04:30.233Z",
-                     *           "updatedAt": "2026-11-16T09:51:00.974Z"
+                     *           "updatedAt": "2026-11-16T09:55:00.070Z"
                      *         }
                      *       }
                      *     }
@@ -5154,12 +5154,12 @@ export interface operations {
                      *           "updated": 0,
                      *           "repriced": 0
                      *         },
-                     *         "startedAt": "2026-11-16T10:37:30.715Z",
-                     *         "receivedAt": "2026-11-16T10:32:30.345Z",
+                     *         "startedAt": "2026-11-16T10:42:30.085Z",
+                     *         "receivedAt": "2026-11-16T10:40:00.400Z",
                      *         "provider": "lotte",
                      *         "id": "4067193fa8fd567f91b92efb27eb5d43",
                      *         "key": "feeds/lotte/full/2026-11-26-0500.ndjson",
-                     *         "updatedAt": "2026-11-16T10:38:30.989Z",
+                     *         "updatedAt": "2026-11-16T10:43:30.359Z",
                      *         "phase": "scan",
                      *         "kind": "full",
                      *         "removals": {
@@ -5174,8 +5174,8 @@ export interface operations {
                      *         "size": 1199,
                      *         "etag": "415abf4d52685d05cf5956a0e98c20fc",
                      *         "status": "importing",
-                     *         "confirmedBy": "o6nh48fd878lxq2xz6vqpdbl",
-                     *         "confirmedAt": "2026-11-16T10:38:30.989Z"
+                     *         "confirmedBy": "rurih0fhgwfe6egs3pongghm",
+                     *         "confirmedAt": "2026-11-16T10:43:30.359Z"
                      *       }
                      *     }
                      */
@@ -5281,7 +5281,7 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "cursor": 0,
-                     *         "reason": "discarded by o6nh48fd878lxq2xz6vqpdbl",
+                     *         "reason": "discarded by rurih0fhgwfe6egs3pongghm",
                      *         "counts": {
                      *           "read": 0,
                      *           "removed": 0,
@@ -5291,12 +5291,12 @@ export interface operations {
                      *           "updated": 0,
                      *           "repriced": 0
                      *         },
-                     *         "startedAt": "2026-11-16T10:32:31.398Z",
-                     *         "receivedAt": "2026-11-16T10:29:01.439Z",
+                     *         "startedAt": "2026-11-16T10:38:00.852Z",
+                     *         "receivedAt": "2026-11-16T10:33:30.619Z",
                      *         "provider": "sk",
                      *         "id": "68a3ac777f4d23913b9ce1f02ef12682",
                      *         "key": "feeds/sk/full/2026-11-26-0500.ndjson",
-                     *         "updatedAt": "2026-11-16T10:34:30.893Z",
+                     *         "updatedAt": "2026-11-16T10:40:01.453Z",
                      *         "phase": "done",
                      *         "kind": "full",
                      *         "removals": {
@@ -5311,8 +5311,8 @@ export interface operations {
                      *         "size": 1193,
                      *         "etag": "386ab33f4e93e24bbd43a5a532de7f3f",
                      *         "status": "discarded",
-                     *         "confirmedBy": "o6nh48fd878lxq2xz6vqpdbl",
-                     *         "finishedAt": "2026-11-16T10:34:30.893Z"
+                     *         "confirmedBy": "rurih0fhgwfe6egs3pongghm",
+                     *         "finishedAt": "2026-11-16T10:40:01.453Z"
                      *       }
                      *     }
                      */
@@ -5412,9 +5412,9 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "snapshot": {
-                     *           "version": "2026-12-08T00-57-09-943Z-pzeiptnn",
+                     *           "version": "2026-12-08T01-44-14-415Z-p239ii18",
                      *           "cars": 199,
-                     *           "createdAt": "2026-11-16T10:29:00.386Z"
+                     *           "createdAt": "2026-11-16T10:34:02.862Z"
                      *         },
                      *         "settings": {
                      *           "maxRemovalShare": 0.3,
@@ -5423,8 +5423,8 @@ export interface operations {
                      *         "providers": [
                      *           {
                      *             "provider": "glovis",
-                     *             "lastFeedAt": "2026-11-16T10:26:02.670Z",
-                     *             "lastGoodFeedAt": "2026-11-16T10:26:02.670Z",
+                     *             "lastFeedAt": "2026-11-16T10:31:33.230Z",
+                     *             "lastGoodFeedAt": "2026-11-16T10:31:33.230Z",
                      *             "stale": false,
                      *             "listedCars": 53,
                      *             "lastFile": {
@@ -5440,20 +5440,20 @@ export interface operations {
                      *                 "updated": 1,
                      *                 "repriced": 1
                      *               },
-                     *               "startedAt": "2026-11-16T10:26:00.564Z",
+                     *               "startedAt": "2026-11-16T10:31:31.124Z",
                      *               "gzip": false,
-                     *               "receivedAt": "2026-11-16T10:25:00.290Z",
+                     *               "receivedAt": "2026-11-16T10:25:30.427Z",
                      *               "steps": 1,
-                     *               "finishedAt": "2026-11-16T10:26:04.776Z",
+                     *               "finishedAt": "2026-11-16T10:31:35.336Z",
                      *               "size": 1316,
                      *               "provider": "glovis",
                      *               "etag": "ab8690c8587173f3a25541289341d345",
                      *               "id": "d80a9c6955b386d659658da26354acfc",
-                     *               "snapshotVersion": "2026-12-08T00-57-07-641Z-mi443u9z",
+                     *               "snapshotVersion": "2026-12-08T01-44-12-188Z-sif9jqb8",
                      *               "key": "feeds/glovis/delta/2026-11-26-0600-17.ndjson",
                      *               "events": 1,
                      *               "status": "applied",
-                     *               "updatedAt": "2026-11-16T10:26:04.776Z"
+                     *               "updatedAt": "2026-11-16T10:31:35.336Z"
                      *             },
                      *             "openFiles": []
                      *           },
@@ -5574,9 +5574,9 @@ export interface operations {
                      *           "updated": 0,
                      *           "repriced": 0
                      *         },
-                     *         "startedAt": "2026-11-16T10:28:30.249Z",
+                     *         "startedAt": "2026-11-16T10:34:00.756Z",
                      *         "gzip": false,
-                     *         "receivedAt": "2026-11-16T10:25:00.290Z",
+                     *         "receivedAt": "2026-11-16T10:31:30.071Z",
                      *         "steps": 1,
                      *         "refusedLines": [
                      *           {
@@ -5588,16 +5588,16 @@ export interface operations {
                      *             "line": 3
                      *           }
                      *         ],
-                     *         "finishedAt": "2026-11-16T10:29:03.545Z",
+                     *         "finishedAt": "2026-11-16T10:34:04.968Z",
                      *         "size": 178,
                      *         "provider": "autohub",
                      *         "etag": "dc04e5f12e790f214c7d26dfb41d74b3",
                      *         "id": "c277d2210bccf561b967be94380f8fc9",
-                     *         "snapshotVersion": "2026-12-08T00-57-09-943Z-pzeiptnn",
+                     *         "snapshotVersion": "2026-12-08T01-44-14-415Z-p239ii18",
                      *         "key": "feeds/autohub/delta/2026-11-26-0600-182.ndjson",
                      *         "events": 1,
                      *         "status": "applied",
-                     *         "updatedAt": "2026-11-16T10:29:03.545Z"
+                     *         "updatedAt": "2026-11-16T10:34:04.968Z"
                      *       }
                      *     }
                      */
@@ -5702,12 +5702,12 @@ export interface operations {
                      *             "updated": 0,
                      *             "repriced": 0
                      *           },
-                     *           "startedAt": "2026-11-16T10:32:31.398Z",
-                     *           "receivedAt": "2026-11-16T10:29:01.439Z",
+                     *           "startedAt": "2026-11-16T10:38:00.852Z",
+                     *           "receivedAt": "2026-11-16T10:33:30.619Z",
                      *           "provider": "sk",
                      *           "id": "68a3ac777f4d23913b9ce1f02ef12682",
                      *           "key": "feeds/sk/full/2026-11-26-0500.ndjson",
-                     *           "updatedAt": "2026-11-16T10:32:32.451Z",
+                     *           "updatedAt": "2026-11-16T10:38:01.905Z",
                      *           "phase": "scan",
                      *           "kind": "full",
                      *           "removals": {
@@ -5728,34 +5728,6 @@ export interface operations {
                      *           "kind": "delta",
                      *           "counts": {
                      *             "read": 3,
-                     *             "removed": 0,
-                     *             "refused": 2,
-                     *             "created": 0,
-                     *             "unchanged": 0,
-                     *             "updated": 1,
-                     *             "repriced": 1
-                     *           },
-                     *           "startedAt": "2026-11-16T10:26:00.564Z",
-                     *           "gzip": false,
-                     *           "receivedAt": "2026-11-16T10:25:00.290Z",
-                     *           "steps": 1,
-                     *           "finishedAt": "2026-11-16T10:26:04.776Z",
-                     *           "size": 1316,
-                     *           "provider": "glovis",
-                     *           "etag": "ab8690c8587173f3a25541289341d345",
-                     *           "id": "d80a9c6955b386d659658da26354acfc",
-                     *           "snapshotVersion": "2026-12-08T00-57-07-641Z-mi443u9z",
-                     *           "key": "feeds/glovis/delta/2026-11-26-0600-17.ndjson",
-                     *           "events": 1,
-                     *           "status": "applied",
-                     *           "updatedAt": "2026-11-16T10:26:04.776Z"
-                     *         },
-                     *         {
-                     *           "phase": "done",
-                     *           "cursor": 0,
-                     *           "kind": "delta",
-                     *           "counts": {
-                     *             "read": 3,
                      *             "removed": 1,
                      *             "refused": 2,
                      *             "created": 0,
@@ -5763,20 +5735,48 @@ export interface operations {
                      *             "updated": 0,
                      *             "repriced": 0
                      *           },
-                     *           "startedAt": "2026-11-16T10:28:30.249Z",
+                     *           "startedAt": "2026-11-16T10:34:00.756Z",
                      *           "gzip": false,
-                     *           "receivedAt": "2026-11-16T10:25:00.290Z",
+                     *           "receivedAt": "2026-11-16T10:31:30.071Z",
                      *           "steps": 1,
-                     *           "finishedAt": "2026-11-16T10:29:03.545Z",
+                     *           "finishedAt": "2026-11-16T10:34:04.968Z",
                      *           "size": 178,
                      *           "provider": "autohub",
                      *           "etag": "dc04e5f12e790f214c7d26dfb41d74b3",
                      *           "id": "c277d2210bccf561b967be94380f8fc9",
-                     *           "snapshotVersion": "2026-12-08T00-57-09-943Z-pzeiptnn",
+                     *           "snapshotVersion": "2026-12-08T01-44-14-415Z-p239ii18",
                      *           "key": "feeds/autohub/delta/2026-11-26-0600-182.ndjson",
                      *           "events": 1,
                      *           "status": "applied",
-                     *           "updatedAt": "2026-11-16T10:29:03.545Z"
+                     *           "updatedAt": "2026-11-16T10:34:04.968Z"
+                     *         },
+                     *         {
+                     *           "phase": "done",
+                     *           "cursor": 0,
+                     *           "kind": "delta",
+                     *           "counts": {
+                     *             "read": 3,
+                     *             "removed": 0,
+                     *             "refused": 2,
+                     *             "created": 0,
+                     *             "unchanged": 0,
+                     *             "updated": 1,
+                     *             "repriced": 1
+                     *           },
+                     *           "startedAt": "2026-11-16T10:31:31.124Z",
+                     *           "gzip": false,
+                     *           "receivedAt": "2026-11-16T10:25:30.427Z",
+                     *           "steps": 1,
+                     *           "finishedAt": "2026-11-16T10:31:35.336Z",
+                     *           "size": 1316,
+                     *           "provider": "glovis",
+                     *           "etag": "ab8690c8587173f3a25541289341d345",
+                     *           "id": "d80a9c6955b386d659658da26354acfc",
+                     *           "snapshotVersion": "2026-12-08T01-44-12-188Z-sif9jqb8",
+                     *           "key": "feeds/glovis/delta/2026-11-26-0600-17.ndjson",
+                     *           "events": 1,
+                     *           "status": "applied",
+                     *           "updatedAt": "2026-11-16T10:31:35.336Z"
                      *         }
                      *       ]
                      *     }
@@ -6403,7 +6403,7 @@ export interface operations {
                      *           "progress": 100,
                      *           "canCancel": false,
                      *           "isTerminal": true,
-                     *           "version": 22,
+                     *           "version": 24,
                      *           "customerId": "a96e1wh83dvnvnnoymvpaqnd",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "carId": 17,
@@ -6500,6 +6500,25 @@ export interface operations {
                      *             "updatedAt": "2026-11-16T09:44:30.193Z"
                      *           },
                      *           "destinationCountry": "AE",
+                     *           "consignee": {
+                     *             "country": "United Arab Emirates",
+                     *             "address": "Office 12, Al Quoz Industrial Area 3",
+                     *             "at": "2026-11-16T09:46:30.741Z",
+                     *             "city": "Dubai",
+                     *             "phone": "+971501234567",
+                     *             "by": "demouseroperations000001",
+                     *             "name": "Al Noor Trading LLC",
+                     *             "notifyParty": "Al Futtaim Logistics, Jebel Ali Free Zone",
+                     *             "givenBy": "staff",
+                     *             "idNumber": "TL-1048833",
+                     *             "email": "imports@alnoor.example"
+                     *           },
+                     *           "documentCourier": {
+                     *             "carrier": "DHL",
+                     *             "sentAt": "2026-11-16",
+                     *             "at": "2026-11-16T09:48:30.289Z",
+                     *             "trackingNumber": "1234567890"
+                     *           },
                      *           "customer": {
                      *             "name": "Layla Haddad",
                      *             "id": "a96e1wh83dvnvnnoymvpaqnd",
@@ -6507,7 +6526,7 @@ export interface operations {
                      *             "mobileNumber": "+971501234567"
                      *           },
                      *           "createdAt": "2026-11-16T09:08:30.329Z",
-                     *           "updatedAt": "2026-11-16T09:45:00.330Z"
+                     *           "updatedAt": "2026-11-16T09:48:31.342Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -6898,7 +6917,7 @@ export interface operations {
                      *         "progress": 100,
                      *         "canCancel": false,
                      *         "isTerminal": true,
-                     *         "version": 22,
+                     *         "version": 24,
                      *         "customerId": "a96e1wh83dvnvnnoymvpaqnd",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "carId": 17,
@@ -6995,6 +7014,25 @@ export interface operations {
                      *           "updatedAt": "2026-11-16T09:44:30.193Z"
                      *         },
                      *         "destinationCountry": "AE",
+                     *         "consignee": {
+                     *           "country": "United Arab Emirates",
+                     *           "address": "Office 12, Al Quoz Industrial Area 3",
+                     *           "at": "2026-11-16T09:46:30.741Z",
+                     *           "city": "Dubai",
+                     *           "phone": "+971501234567",
+                     *           "by": "demouseroperations000001",
+                     *           "name": "Al Noor Trading LLC",
+                     *           "notifyParty": "Al Futtaim Logistics, Jebel Ali Free Zone",
+                     *           "givenBy": "staff",
+                     *           "idNumber": "TL-1048833",
+                     *           "email": "imports@alnoor.example"
+                     *         },
+                     *         "documentCourier": {
+                     *           "carrier": "DHL",
+                     *           "sentAt": "2026-11-16",
+                     *           "at": "2026-11-16T09:48:30.289Z",
+                     *           "trackingNumber": "1234567890"
+                     *         },
                      *         "customer": {
                      *           "name": "Layla Haddad",
                      *           "id": "a96e1wh83dvnvnnoymvpaqnd",
@@ -7002,7 +7040,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:45:00.330Z",
+                     *         "updatedAt": "2026-11-16T09:48:31.342Z",
                      *         "financialSummary": {
                      *           "depositAmount": 2000,
                      *           "depositCurrency": "USD",
@@ -7056,7 +7094,7 @@ export interface operations {
                      *         "trackingLink": {
                      *           "url": "http://localhost:3000/track/-vZi53XeXvvvjIYSBS349x7mGO8TM5Ir",
                      *           "issuedAt": "2026-11-16T09:08:30.329Z",
-                     *           "endsAt": "2027-02-14T09:45:00.000Z"
+                     *           "endsAt": "2027-02-14T09:49:00.000Z"
                      *         },
                      *         "customsDocuments": [
                      *           {
@@ -7073,7 +7111,7 @@ export interface operations {
                      *             "language": "en",
                      *             "createdAt": "2026-11-16T09:36:30.001Z",
                      *             "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/orders/1/documents/customs-invoice/d8a4ttqlkuhn8qsgt0uv9buc.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=b79f53b1f56aa4bac3e8da4395b882239b99ded6ab41434b39d2357ac764ba33",
-                     *             "urlExpiresAt": "2026-11-16T10:01:00.000Z"
+                     *             "urlExpiresAt": "2026-11-16T10:05:00.000Z"
                      *           }
                      *         ],
                      *         "importChecks": {
@@ -7297,7 +7335,7 @@ export interface operations {
                      *           "mobileNumber": "+971501234567"
                      *         },
                      *         "createdAt": "2026-11-16T09:08:30.329Z",
-                     *         "updatedAt": "2026-11-16T09:11:00.014Z"
+                     *         "updatedAt": "2026-11-16T09:11:01.067Z"
                      *       }
                      *     }
                      */
@@ -7809,13 +7847,8 @@ export interface operations {
                      *         "depositReceiptId": null,
                      *         "imageArchive": {
                      *           "eventId": "bv6c0mig27jor45944covnbf",
-                     *           "objectKeys": [
-                     *             "orders/3/01-sedan-white-1.svg",
-                     *             "orders/3/02-sedan-white-2.svg",
-                     *             "orders/3/03-sedan-white-3.svg"
-                     *           ],
-                     *           "completedAt": "2026-11-16T10:14:00.276Z",
-                     *           "status": "done"
+                     *           "objectKeys": [],
+                     *           "status": "pending"
                      *         },
                      *         "destinationCountry": "AE",
                      *         "customer": {
@@ -7824,8 +7857,8 @@ export interface operations {
                      *           "email": "layla@example.com",
                      *           "mobileNumber": "+971501234567"
                      *         },
-                     *         "createdAt": "2026-11-16T10:13:30.139Z",
-                     *         "updatedAt": "2026-11-16T10:15:00.550Z"
+                     *         "createdAt": "2026-11-16T10:17:30.235Z",
+                     *         "updatedAt": "2026-11-16T10:19:00.646Z"
                      *       }
                      *     }
                      */
@@ -8185,7 +8218,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Success: the original papers sent by DHL: the buyer's page links DHL's tracking page */
             200: {
                 headers: {
                     /** @description the order's version, quoted, e.g. "3" */
@@ -8197,123 +8230,137 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
+                     *         "id": "zj4o55u2a8448bf1ecnikz5b",
                      *         "orderNumber": 1,
-                     *         "status": "DepositSubmitted",
-                     *         "allowedStatusTransitions": [
-                     *           "DepositSubmitted"
-                     *         ],
-                     *         "progress": 1,
-                     *         "canCancel": true,
+                     *         "status": "Delivered",
+                     *         "allowedStatusTransitions": [],
+                     *         "progress": 100,
+                     *         "canCancel": false,
                      *         "isTerminal": true,
-                     *         "version": 1,
-                     *         "customerId": "example text",
-                     *         "marketerId": "example text",
-                     *         "tenantId": "example text",
-                     *         "carId": 1,
-                     *         "carDetails": {},
-                     *         "totalAmount": 1,
-                     *         "currency": "example text",
-                     *         "notes": "example text",
-                     *         "inspectionDate": "2026-03-14T09:30:00.000Z",
-                     *         "paidFromWallet": true,
-                     *         "depositReceiptId": "example text",
-                     *         "imageArchive": {
-                     *           "status": "pending",
-                     *           "eventId": "example text",
-                     *           "objectKeys": [
-                     *             "example text"
+                     *         "version": 24,
+                     *         "customerId": "a96e1wh83dvnvnnoymvpaqnd",
+                     *         "tenantId": "demotenantgulfmotors0001",
+                     *         "carId": 17,
+                     *         "carDetails": {
+                     *           "damage": [
+                     *             "accident"
                      *           ],
-                     *           "reason": "example text",
-                     *           "completedAt": "example text"
+                     *           "priceUnit": "10000 KRW",
+                     *           "color": "White",
+                     *           "year": 2012,
+                     *           "title": "Renault Korea SM5 L43 2.0 RE",
+                     *           "firstRegistration": "2012-12",
+                     *           "modelGroupEn": "SM5",
+                     *           "auctionDate": "2026-10-12",
+                     *           "carId": 17,
+                     *           "gradeEn": "RE",
+                     *           "modelEn": "SM5 L43",
+                     *           "transmission": "CVT",
+                     *           "fuelType": "Gasoline",
+                     *           "provider": "glovis",
+                     *           "price": 340,
+                     *           "kilometers": 151155,
+                     *           "displacement": 1998,
+                     *           "vin": "KNMB6GW99C6907398",
+                     *           "advertisementNumber": "GL11338740",
+                     *           "gradeDetailEn": "2.0 RE",
+                     *           "customerNotificationsEnabled": true,
+                     *           "makeEn": "Renault Korea",
+                     *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg",
+                     *           "images": [
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
+                     *           ]
+                     *         },
+                     *         "totalAmount": 18500,
+                     *         "currency": "USD",
+                     *         "notes": "Customer prefers a white car",
+                     *         "inspectionDate": "2026-12-01T10:00:00.000Z",
+                     *         "paidFromWallet": false,
+                     *         "depositReceiptId": null,
+                     *         "imageArchive": {
+                     *           "eventId": "zy7cld0e9ho3718lhs6xivzd",
+                     *           "objectKeys": [
+                     *             "orders/1/01-sedan-white-1.svg",
+                     *             "orders/1/02-sedan-white-2.svg",
+                     *             "orders/1/03-sedan-white-3.svg"
+                     *           ],
+                     *           "completedAt": "2026-11-16T09:09:00.466Z",
+                     *           "status": "done"
                      *         },
                      *         "exportSteps": {
-                     *           "deregistration": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text"
-                     *           },
-                     *           "bondedArea": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text",
-                     *             "location": "example text"
-                     *           },
+                     *           "completionReportDueBy": "2027-11-16",
                      *           "exportDeclaration": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text",
-                     *             "number": "example text",
-                     *             "loadBy": "example text"
+                     *             "date": "2026-11-16",
+                     *             "loadBy": "2026-12-16",
+                     *             "number": "12345-26-000123X",
+                     *             "recordedBy": "demouseroperations000001",
+                     *             "recordedAt": "2026-11-16T09:40:00.960Z"
+                     *           },
+                     *           "deregistration": {
+                     *             "date": "2026-11-16",
+                     *             "recordedBy": "demouseroperations000001",
+                     *             "recordedAt": "2026-11-16T09:38:00.412Z",
+                     *             "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *           },
                      *           "completionReport": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text"
+                     *             "date": "2026-11-16",
+                     *             "recordedBy": "demouseroperations000001",
+                     *             "recordedAt": "2026-11-16T09:44:00.056Z",
+                     *             "documentUrl": "https://files.example.com/export/completion-1042.pdf"
                      *           },
-                     *           "completionReportDueBy": "example text"
+                     *           "bondedArea": {
+                     *             "date": "2026-11-16",
+                     *             "recordedBy": "demouseroperations000001",
+                     *             "location": "Incheon bonded yard",
+                     *             "recordedAt": "2026-11-16T09:39:30.823Z"
+                     *           }
                      *         },
                      *         "shipment": {
                      *           "method": "roro",
-                     *           "bookingNumber": "example text",
-                     *           "carrier": "example text",
-                     *           "vessel": "example text",
-                     *           "voyage": "example text",
-                     *           "containerNumber": "example text",
-                     *           "sealNumber": "example text",
-                     *           "portOfLoading": "example text",
-                     *           "portOfDischarge": "example text",
-                     *           "etd": "example text",
-                     *           "eta": "example text",
-                     *           "atd": "example text",
-                     *           "ata": "example text",
-                     *           "billOfLadingNumber": "example text",
-                     *           "billOfLadingUrl": "example text",
-                     *           "updatedAt": "example text"
+                     *           "portOfDischarge": "AEJEA",
+                     *           "voyage": "031W",
+                     *           "ata": "2026-11-16",
+                     *           "atd": "2026-11-16",
+                     *           "carrier": "Hyundai Glovis",
+                     *           "eta": "2026-12-08",
+                     *           "etd": "2026-11-16",
+                     *           "billOfLadingNumber": "GLVS2611BL0457",
+                     *           "vessel": "Glovis Sirius",
+                     *           "portOfLoading": "KRPTK",
+                     *           "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
+                     *           "bookingNumber": "BK-55121",
+                     *           "updatedAt": "2026-11-16T09:44:30.193Z"
                      *         },
-                     *         "destinationCountry": "SA",
-                     *         "importRuleOverride": {
-                     *           "reason": "example text",
-                     *           "by": "example text",
-                     *           "at": "2026-03-14T09:30:00.000Z"
-                     *         },
+                     *         "destinationCountry": "AE",
                      *         "consignee": {
-                     *           "name": "example text",
-                     *           "address": "example text",
-                     *           "city": "example text",
-                     *           "country": "example text",
-                     *           "phone": "example text",
-                     *           "email": "example text",
-                     *           "idNumber": "example text",
-                     *           "notifyParty": "example text",
-                     *           "givenBy": "buyer",
-                     *           "by": "example text",
-                     *           "at": "2026-03-14T09:30:00.000Z"
+                     *           "country": "United Arab Emirates",
+                     *           "address": "Office 12, Al Quoz Industrial Area 3",
+                     *           "at": "2026-11-16T09:46:30.741Z",
+                     *           "city": "Dubai",
+                     *           "phone": "+971501234567",
+                     *           "by": "demouseroperations000001",
+                     *           "name": "Al Noor Trading LLC",
+                     *           "notifyParty": "Al Futtaim Logistics, Jebel Ali Free Zone",
+                     *           "givenBy": "staff",
+                     *           "idNumber": "TL-1048833",
+                     *           "email": "imports@alnoor.example"
                      *         },
                      *         "documentCourier": {
                      *           "carrier": "DHL",
-                     *           "trackingNumber": "example text",
-                     *           "sentAt": "2026-11-20",
-                     *           "at": "2026-03-14T09:30:00.000Z"
+                     *           "trackingNumber": "1234567890",
+                     *           "sentAt": "2026-11-16",
+                     *           "at": "2026-11-16T09:48:30.289Z"
                      *         },
                      *         "customer": {
-                     *           "id": "example text",
-                     *           "name": "example text",
-                     *           "email": "example text",
-                     *           "mobileNumber": "example text"
+                     *           "name": "Layla Haddad",
+                     *           "id": "a96e1wh83dvnvnnoymvpaqnd",
+                     *           "email": "layla@example.com",
+                     *           "mobileNumber": "+971501234567"
                      *         },
-                     *         "marketer": {
-                     *           "id": "example text",
-                     *           "name": "example text",
-                     *           "email": "example text",
-                     *           "mobileNumber": "example text"
-                     *         },
-                     *         "createdAt": "2026-03-14T09:30:00.000Z",
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         "createdAt": "2026-11-16T09:08:30.329Z",
+                     *         "updatedAt": "2026-11-16T09:48:31.342Z"
                      *       }
                      *     }
                      */
@@ -8500,7 +8547,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description Success: the consignee the bill of lading names, recorded by staff (the phone kept in E.164) */
             200: {
                 headers: {
                     /** @description the order's version, quoted, e.g. "3" */
@@ -8512,123 +8559,131 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "id": "example text",
+                     *         "id": "zj4o55u2a8448bf1ecnikz5b",
                      *         "orderNumber": 1,
-                     *         "status": "DepositSubmitted",
-                     *         "allowedStatusTransitions": [
-                     *           "DepositSubmitted"
-                     *         ],
-                     *         "progress": 1,
-                     *         "canCancel": true,
+                     *         "status": "Delivered",
+                     *         "allowedStatusTransitions": [],
+                     *         "progress": 100,
+                     *         "canCancel": false,
                      *         "isTerminal": true,
-                     *         "version": 1,
-                     *         "customerId": "example text",
-                     *         "marketerId": "example text",
-                     *         "tenantId": "example text",
-                     *         "carId": 1,
-                     *         "carDetails": {},
-                     *         "totalAmount": 1,
-                     *         "currency": "example text",
-                     *         "notes": "example text",
-                     *         "inspectionDate": "2026-03-14T09:30:00.000Z",
-                     *         "paidFromWallet": true,
-                     *         "depositReceiptId": "example text",
-                     *         "imageArchive": {
-                     *           "status": "pending",
-                     *           "eventId": "example text",
-                     *           "objectKeys": [
-                     *             "example text"
+                     *         "version": 23,
+                     *         "customerId": "a96e1wh83dvnvnnoymvpaqnd",
+                     *         "tenantId": "demotenantgulfmotors0001",
+                     *         "carId": 17,
+                     *         "carDetails": {
+                     *           "damage": [
+                     *             "accident"
                      *           ],
-                     *           "reason": "example text",
-                     *           "completedAt": "example text"
+                     *           "priceUnit": "10000 KRW",
+                     *           "color": "White",
+                     *           "year": 2012,
+                     *           "title": "Renault Korea SM5 L43 2.0 RE",
+                     *           "firstRegistration": "2012-12",
+                     *           "modelGroupEn": "SM5",
+                     *           "auctionDate": "2026-10-12",
+                     *           "carId": 17,
+                     *           "gradeEn": "RE",
+                     *           "modelEn": "SM5 L43",
+                     *           "transmission": "CVT",
+                     *           "fuelType": "Gasoline",
+                     *           "provider": "glovis",
+                     *           "price": 340,
+                     *           "kilometers": 151155,
+                     *           "displacement": 1998,
+                     *           "vin": "KNMB6GW99C6907398",
+                     *           "advertisementNumber": "GL11338740",
+                     *           "gradeDetailEn": "2.0 RE",
+                     *           "customerNotificationsEnabled": true,
+                     *           "makeEn": "Renault Korea",
+                     *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-thumb.svg",
+                     *           "images": [
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-1.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-2.svg",
+                     *             "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-white-3.svg"
+                     *           ]
+                     *         },
+                     *         "totalAmount": 18500,
+                     *         "currency": "USD",
+                     *         "notes": "Customer prefers a white car",
+                     *         "inspectionDate": "2026-12-01T10:00:00.000Z",
+                     *         "paidFromWallet": false,
+                     *         "depositReceiptId": null,
+                     *         "imageArchive": {
+                     *           "eventId": "zy7cld0e9ho3718lhs6xivzd",
+                     *           "objectKeys": [
+                     *             "orders/1/01-sedan-white-1.svg",
+                     *             "orders/1/02-sedan-white-2.svg",
+                     *             "orders/1/03-sedan-white-3.svg"
+                     *           ],
+                     *           "completedAt": "2026-11-16T09:09:00.466Z",
+                     *           "status": "done"
                      *         },
                      *         "exportSteps": {
-                     *           "deregistration": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text"
-                     *           },
-                     *           "bondedArea": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text",
-                     *             "location": "example text"
-                     *           },
+                     *           "completionReportDueBy": "2027-11-16",
                      *           "exportDeclaration": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text",
-                     *             "number": "example text",
-                     *             "loadBy": "example text"
+                     *             "date": "2026-11-16",
+                     *             "loadBy": "2026-12-16",
+                     *             "number": "12345-26-000123X",
+                     *             "recordedBy": "demouseroperations000001",
+                     *             "recordedAt": "2026-11-16T09:40:00.960Z"
+                     *           },
+                     *           "deregistration": {
+                     *             "date": "2026-11-16",
+                     *             "recordedBy": "demouseroperations000001",
+                     *             "recordedAt": "2026-11-16T09:38:00.412Z",
+                     *             "documentUrl": "https://files.example.com/export/dereg-1042.pdf"
                      *           },
                      *           "completionReport": {
-                     *             "date": "2026-11-20",
-                     *             "documentUrl": "example text",
-                     *             "recordedAt": "example text",
-                     *             "recordedBy": "example text"
+                     *             "date": "2026-11-16",
+                     *             "recordedBy": "demouseroperations000001",
+                     *             "recordedAt": "2026-11-16T09:44:00.056Z",
+                     *             "documentUrl": "https://files.example.com/export/completion-1042.pdf"
                      *           },
-                     *           "completionReportDueBy": "example text"
+                     *           "bondedArea": {
+                     *             "date": "2026-11-16",
+                     *             "recordedBy": "demouseroperations000001",
+                     *             "location": "Incheon bonded yard",
+                     *             "recordedAt": "2026-11-16T09:39:30.823Z"
+                     *           }
                      *         },
                      *         "shipment": {
                      *           "method": "roro",
-                     *           "bookingNumber": "example text",
-                     *           "carrier": "example text",
-                     *           "vessel": "example text",
-                     *           "voyage": "example text",
-                     *           "containerNumber": "example text",
-                     *           "sealNumber": "example text",
-                     *           "portOfLoading": "example text",
-                     *           "portOfDischarge": "example text",
-                     *           "etd": "example text",
-                     *           "eta": "example text",
-                     *           "atd": "example text",
-                     *           "ata": "example text",
-                     *           "billOfLadingNumber": "example text",
-                     *           "billOfLadingUrl": "example text",
-                     *           "updatedAt": "example text"
+                     *           "portOfDischarge": "AEJEA",
+                     *           "voyage": "031W",
+                     *           "ata": "2026-11-16",
+                     *           "atd": "2026-11-16",
+                     *           "carrier": "Hyundai Glovis",
+                     *           "eta": "2026-12-08",
+                     *           "etd": "2026-11-16",
+                     *           "billOfLadingNumber": "GLVS2611BL0457",
+                     *           "vessel": "Glovis Sirius",
+                     *           "portOfLoading": "KRPTK",
+                     *           "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
+                     *           "bookingNumber": "BK-55121",
+                     *           "updatedAt": "2026-11-16T09:44:30.193Z"
                      *         },
-                     *         "destinationCountry": "SA",
-                     *         "importRuleOverride": {
-                     *           "reason": "example text",
-                     *           "by": "example text",
-                     *           "at": "2026-03-14T09:30:00.000Z"
-                     *         },
+                     *         "destinationCountry": "AE",
                      *         "consignee": {
-                     *           "name": "example text",
-                     *           "address": "example text",
-                     *           "city": "example text",
-                     *           "country": "example text",
-                     *           "phone": "example text",
-                     *           "email": "example text",
-                     *           "idNumber": "example text",
-                     *           "notifyParty": "example text",
-                     *           "givenBy": "buyer",
-                     *           "by": "example text",
-                     *           "at": "2026-03-14T09:30:00.000Z"
-                     *         },
-                     *         "documentCourier": {
-                     *           "carrier": "DHL",
-                     *           "trackingNumber": "example text",
-                     *           "sentAt": "2026-11-20",
-                     *           "at": "2026-03-14T09:30:00.000Z"
+                     *           "name": "Al Noor Trading LLC",
+                     *           "address": "Office 12, Al Quoz Industrial Area 3",
+                     *           "city": "Dubai",
+                     *           "country": "United Arab Emirates",
+                     *           "phone": "+971501234567",
+                     *           "email": "imports@alnoor.example",
+                     *           "idNumber": "TL-1048833",
+                     *           "notifyParty": "Al Futtaim Logistics, Jebel Ali Free Zone",
+                     *           "givenBy": "staff",
+                     *           "by": "demouseroperations000001",
+                     *           "at": "2026-11-16T09:46:30.741Z"
                      *         },
                      *         "customer": {
-                     *           "id": "example text",
-                     *           "name": "example text",
-                     *           "email": "example text",
-                     *           "mobileNumber": "example text"
+                     *           "name": "Layla Haddad",
+                     *           "id": "a96e1wh83dvnvnnoymvpaqnd",
+                     *           "email": "layla@example.com",
+                     *           "mobileNumber": "+971501234567"
                      *         },
-                     *         "marketer": {
-                     *           "id": "example text",
-                     *           "name": "example text",
-                     *           "email": "example text",
-                     *           "mobileNumber": "example text"
-                     *         },
-                     *         "createdAt": "2026-03-14T09:30:00.000Z",
-                     *         "updatedAt": "2026-03-14T09:30:00.000Z"
+                     *         "createdAt": "2026-11-16T09:08:30.329Z",
+                     *         "updatedAt": "2026-11-16T09:46:31.794Z"
                      *       }
                      *     }
                      */
@@ -9737,15 +9792,15 @@ export interface operations {
                      *           },
                      *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; no deposit received yet.",
                      *           "status": "failed",
-                     *           "statusAt": "2026-11-16T15:44:31.886Z",
+                     *           "statusAt": "2026-11-16T15:53:31.352Z",
                      *           "statuses": {
-                     *             "failed": "2026-11-16T15:44:31.886Z"
+                     *             "failed": "2026-11-16T15:53:31.352Z"
                      *           },
                      *           "error": {
                      *             "title": "Message undeliverable",
                      *             "code": 131026
                      *           },
-                     *           "createdAt": "2026-11-16T09:09:05.731Z"
+                     *           "createdAt": "2026-11-16T09:09:03.625Z"
                      *         }
                      *       ],
                      *       "meta": {
@@ -9858,11 +9913,11 @@ export interface operations {
                      *           },
                      *           "text": "مرحباً Layla Haddad، الطلب #1 (Renault Korea SM5 L43 2012): استلمنا طلبك. تابع طلبك: http://localhost:3000/track/-vZi53XeXvvvjIYSBS349x7mGO8TM5Ir أرسل \"إيقاف\" لإيقاف هذه الرسائل.",
                      *           "status": "delivered",
-                     *           "statusAt": "2026-11-16T15:44:30.833Z",
+                     *           "statusAt": "2026-11-16T15:53:30.299Z",
                      *           "statuses": {
-                     *             "delivered": "2026-11-16T15:44:30.833Z"
+                     *             "delivered": "2026-11-16T15:53:30.299Z"
                      *           },
-                     *           "createdAt": "2026-11-16T09:09:04.678Z"
+                     *           "createdAt": "2026-11-16T09:09:02.572Z"
                      *         },
                      *         {
                      *           "messageId": "local.50rhsnptls9asrs2ajleaglp",
@@ -9881,7 +9936,7 @@ export interface operations {
                      *           "text": "Order #1 (Renault Korea SM5 L43 2012): new order placed; no deposit received yet.",
                      *           "status": "accepted",
                      *           "statuses": {},
-                     *           "createdAt": "2026-11-16T09:09:05.731Z"
+                     *           "createdAt": "2026-11-16T09:09:03.625Z"
                      *         },
                      *         {
                      *           "messageId": "local.4usvrrkkoo1a7aaavszm9zoc",
@@ -12911,8 +12966,8 @@ export interface operations {
                      *         "email": "hana@gulfmotors.example",
                      *         "language": "en",
                      *         "active": true,
-                     *         "createdAt": "2026-11-16T09:58:00.892Z",
-                     *         "updatedAt": "2026-11-16T09:58:00.892Z"
+                     *         "createdAt": "2026-11-16T10:02:00.988Z",
+                     *         "updatedAt": "2026-11-16T10:02:00.988Z"
                      *       }
                      *     }
                      */
@@ -13034,13 +13089,13 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": false,
                      *         "language": "ar",
-                     *         "createdAt": "2026-11-16T09:58:00.892Z",
+                     *         "createdAt": "2026-11-16T10:02:00.988Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "b27u6uplgl5egk2l83zh0dfd",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T10:03:30.399Z",
-                     *         "deactivatedAt": "2026-11-16T10:03:30.399Z"
+                     *         "updatedAt": "2026-11-16T10:07:30.495Z",
+                     *         "deactivatedAt": "2026-11-16T10:07:30.495Z"
                      *       }
                      *     }
                      */
@@ -13140,12 +13195,12 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": true,
                      *         "language": "en",
-                     *         "createdAt": "2026-11-16T09:58:00.892Z",
+                     *         "createdAt": "2026-11-16T10:02:00.988Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "b27u6uplgl5egk2l83zh0dfd",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:58:00.892Z"
+                     *         "updatedAt": "2026-11-16T10:02:00.988Z"
                      *       }
                      *     }
                      */
@@ -13274,12 +13329,12 @@ export interface operations {
                      *         "mobileNumber": "+971501110009",
                      *         "active": true,
                      *         "language": "ar",
-                     *         "createdAt": "2026-11-16T09:58:00.892Z",
+                     *         "createdAt": "2026-11-16T10:02:00.988Z",
                      *         "name": "Hana Choi",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "b27u6uplgl5egk2l83zh0dfd",
                      *         "email": "hana@gulfmotors.example",
-                     *         "updatedAt": "2026-11-16T09:59:30.303Z"
+                     *         "updatedAt": "2026-11-16T10:03:30.399Z"
                      *       }
                      *     }
                      */
@@ -13549,10 +13604,10 @@ export interface operations {
                      *           "width": 160,
                      *           "height": 160,
                      *           "bytes": 106,
-                     *           "uploadedAt": "2026-11-16T09:57:00.618Z"
+                     *           "uploadedAt": "2026-11-16T10:01:00.714Z"
                      *         },
                      *         "version": 5,
-                     *         "updatedAt": "2026-11-16T09:57:01.671Z",
+                     *         "updatedAt": "2026-11-16T10:01:01.767Z",
                      *         "missing": {
                      *           "customs-invoice": [],
                      *           "proforma-invoice": [],
@@ -13707,13 +13762,13 @@ export interface operations {
                      *         "stamp": {
                      *           "url": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/tenants/demotenantgulfmotors0001/profile/stamp-db14d787ffcf7d45.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261116%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20261116T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=67c66d9e7dbd55ff309c35481f3a876b6663242306dde665f05e0c05fc8bbdf8",
                      *           "width": 160,
-                     *           "uploadedAt": "2026-11-16T09:57:00.618Z",
+                     *           "uploadedAt": "2026-11-16T10:01:00.714Z",
                      *           "contentType": "image/png",
                      *           "bytes": 106,
                      *           "height": 160
                      *         },
                      *         "version": 6,
-                     *         "updatedAt": "2026-11-16T09:57:30.755Z",
+                     *         "updatedAt": "2026-11-16T10:01:30.851Z",
                      *         "missing": {
                      *           "customs-invoice": [],
                      *           "proforma-invoice": [],
@@ -14099,7 +14154,7 @@ export interface operations {
                      *           "height": 300
                      *         },
                      *         "version": 4,
-                     *         "updatedAt": "2026-11-16T09:55:00.070Z",
+                     *         "updatedAt": "2026-11-16T09:59:00.166Z",
                      *         "missing": {
                      *           "customs-invoice": [],
                      *           "proforma-invoice": [],
@@ -14455,8 +14510,8 @@ export interface operations {
                      *         "asOf": "2026-11-09",
                      *         "confirmed": true,
                      *         "version": 2,
-                     *         "updatedAt": "2026-11-16T10:08:00.632Z",
-                     *         "updatedBy": "e7huvnkpszdqwo1dpveldix4",
+                     *         "updatedAt": "2026-11-16T10:12:00.728Z",
+                     *         "updatedBy": "wsvb3q774ck9nt91opldq4ff",
                      *         "origin": "tenant"
                      *       }
                      *     }
@@ -14976,32 +15031,32 @@ export interface operations {
                      *           "role": "operations",
                      *           "prefix": "vpo_xPSszD",
                      *           "userId": "b27u6uplgl5egk2l83zh0dfd",
-                     *           "createdAt": "2026-11-16T10:02:00.988Z",
+                     *           "createdAt": "2026-11-16T10:06:00.084Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "e7huvnkpszdqwo1dpveldix4",
+                     *           "createdBy": "wsvb3q774ck9nt91opldq4ff",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "em846q0z4cyp1549wk38l6ue",
-                     *           "revokedAt": "2026-11-16T10:03:00.262Z"
+                     *           "revokedAt": "2026-11-16T10:07:00.358Z"
                      *         },
                      *         {
                      *           "rotatedTo": "em846q0z4cyp1549wk38l6ue",
                      *           "role": "operations",
                      *           "prefix": "vpo_2Pz_r_",
                      *           "userId": "b27u6uplgl5egk2l83zh0dfd",
-                     *           "disabledAt": "2026-11-16T10:03:31.452Z",
-                     *           "createdAt": "2026-11-16T10:00:30.577Z",
+                     *           "disabledAt": "2026-11-16T10:07:31.548Z",
+                     *           "createdAt": "2026-11-16T10:04:30.673Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "e7huvnkpszdqwo1dpveldix4",
-                     *           "lastUsedAt": "2026-11-16T10:01:00.714Z",
+                     *           "createdBy": "wsvb3q774ck9nt91opldq4ff",
+                     *           "lastUsedAt": "2026-11-16T10:05:00.810Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "zdgsvpsilbfwbg9itd1yba0z",
-                     *           "expiresAt": "2026-11-16T11:03:00.000Z"
+                     *           "expiresAt": "2026-11-16T11:07:00.000Z"
                      *         },
                      *         {
                      *           "rateLimit": {
@@ -15150,8 +15205,8 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "e7huvnkpszdqwo1dpveldix4",
-                     *           "createdAt": "2026-11-16T10:00:30.577Z"
+                     *           "createdBy": "wsvb3q774ck9nt91opldq4ff",
+                     *           "createdAt": "2026-11-16T10:04:30.673Z"
                      *         }
                      *       }
                      *     }
@@ -15286,15 +15341,15 @@ export interface operations {
                      *         "role": "operations",
                      *         "prefix": "vpo_xPSszD",
                      *         "userId": "b27u6uplgl5egk2l83zh0dfd",
-                     *         "createdAt": "2026-11-16T10:02:00.988Z",
+                     *         "createdAt": "2026-11-16T10:06:00.084Z",
                      *         "allowedRoutes": [
                      *           "*"
                      *         ],
-                     *         "createdBy": "e7huvnkpszdqwo1dpveldix4",
+                     *         "createdBy": "wsvb3q774ck9nt91opldq4ff",
                      *         "name": "Hana laptop",
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "em846q0z4cyp1549wk38l6ue",
-                     *         "revokedAt": "2026-11-16T10:03:00.262Z"
+                     *         "revokedAt": "2026-11-16T10:07:00.358Z"
                      *       }
                      *     }
                      */
@@ -15412,24 +15467,24 @@ export interface operations {
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "e7huvnkpszdqwo1dpveldix4",
-                     *           "createdAt": "2026-11-16T10:02:00.988Z"
+                     *           "createdBy": "wsvb3q774ck9nt91opldq4ff",
+                     *           "createdAt": "2026-11-16T10:06:00.084Z"
                      *         },
                      *         "previous": {
                      *           "role": "operations",
                      *           "prefix": "vpo_2Pz_r_",
                      *           "userId": "b27u6uplgl5egk2l83zh0dfd",
-                     *           "createdAt": "2026-11-16T10:00:30.577Z",
+                     *           "createdAt": "2026-11-16T10:04:30.673Z",
                      *           "allowedRoutes": [
                      *             "*"
                      *           ],
-                     *           "createdBy": "e7huvnkpszdqwo1dpveldix4",
-                     *           "lastUsedAt": "2026-11-16T10:01:00.714Z",
+                     *           "createdBy": "wsvb3q774ck9nt91opldq4ff",
+                     *           "lastUsedAt": "2026-11-16T10:05:00.810Z",
                      *           "name": "Hana laptop",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "zdgsvpsilbfwbg9itd1yba0z",
                      *           "rotatedTo": "em846q0z4cyp1549wk38l6ue",
-                     *           "expiresAt": "2026-11-16T11:02:00.000Z"
+                     *           "expiresAt": "2026-11-16T11:06:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -15573,23 +15628,23 @@ export interface operations {
                      *             "userId": "demouseroperations000001",
                      *             "role": "operations"
                      *           },
-                     *           "at": "2026-11-16T09:45:00.330Z",
+                     *           "at": "2026-11-16T09:48:31.342Z",
                      *           "requestId": "2cd53dca-4097-1dfa-b293-2aef01b0439a",
                      *           "tenantId": "demotenantgulfmotors0001",
-                     *           "action": "status.Delivered",
+                     *           "action": "documentCourier.set",
                      *           "id": "zrccjwgc223pzops76cs5yjq",
                      *           "changes": {
                      *             "version": {
-                     *               "before": 21,
-                     *               "after": 22
+                     *               "before": 23,
+                     *               "after": 24
                      *             },
-                     *             "notificationSeq": {
-                     *               "before": 12,
-                     *               "after": 13
-                     *             },
-                     *             "status": {
-                     *               "before": "Shipped",
-                     *               "after": "Delivered"
+                     *             "documentCourier": {
+                     *               "after": {
+                     *                 "carrier": "DHL",
+                     *                 "trackingNumber": "1234567890",
+                     *                 "sentAt": "2026-11-16",
+                     *                 "at": "2026-11-16T09:48:30.289Z"
+                     *               }
                      *             }
                      *           },
                      *           "entity": "order"
@@ -15601,51 +15656,29 @@ export interface operations {
                      *             "userId": "demouseroperations000001",
                      *             "role": "operations"
                      *           },
-                     *           "at": "2026-11-16T09:44:31.246Z",
+                     *           "at": "2026-11-16T09:46:31.794Z",
                      *           "requestId": "1ff8f847-358c-d1e9-300d-5aa737f1cab5",
                      *           "tenantId": "demotenantgulfmotors0001",
-                     *           "action": "shipment.updated",
+                     *           "action": "consignee.set",
                      *           "id": "yknqm3j3eitzbtrkwleri3n1",
                      *           "changes": {
                      *             "version": {
-                     *               "before": 20,
-                     *               "after": 21
+                     *               "before": 22,
+                     *               "after": 23
                      *             },
-                     *             "notificationSeq": {
-                     *               "before": 11,
-                     *               "after": 12
-                     *             },
-                     *             "shipment": {
-                     *               "before": {
-                     *                 "method": "roro",
-                     *                 "portOfDischarge": "AEJEA",
-                     *                 "voyage": "031W",
-                     *                 "atd": "2026-11-16",
-                     *                 "carrier": "Hyundai Glovis",
-                     *                 "eta": "2026-12-08",
-                     *                 "etd": "2026-11-16",
-                     *                 "billOfLadingNumber": "GLVS2611BL0457",
-                     *                 "vessel": "Glovis Sirius",
-                     *                 "portOfLoading": "KRPTK",
-                     *                 "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
-                     *                 "bookingNumber": "BK-55121",
-                     *                 "updatedAt": "2026-11-16T09:43:00.782Z"
-                     *               },
+                     *             "consignee": {
                      *               "after": {
-                     *                 "method": "roro",
-                     *                 "portOfDischarge": "AEJEA",
-                     *                 "voyage": "031W",
-                     *                 "atd": "2026-11-16",
-                     *                 "carrier": "Hyundai Glovis",
-                     *                 "eta": "2026-12-08",
-                     *                 "etd": "2026-11-16",
-                     *                 "billOfLadingNumber": "GLVS2611BL0457",
-                     *                 "vessel": "Glovis Sirius",
-                     *                 "portOfLoading": "KRPTK",
-                     *                 "billOfLadingUrl": "https://files.example.com/export/bl-1042.pdf",
-                     *                 "bookingNumber": "BK-55121",
-                     *                 "updatedAt": "2026-11-16T09:44:30.193Z",
-                     *                 "ata": "2026-11-16"
+                     *                 "name": "Al Noor Trading LLC",
+                     *                 "address": "Office 12, Al Quoz Industrial Area 3",
+                     *                 "city": "Dubai",
+                     *                 "country": "United Arab Emirates",
+                     *                 "phone": "+971501234567",
+                     *                 "email": "imports@alnoor.example",
+                     *                 "idNumber": "TL-1048833",
+                     *                 "notifyParty": "Al Futtaim Logistics, Jebel Ali Free Zone",
+                     *                 "givenBy": "staff",
+                     *                 "by": "demouseroperations000001",
+                     *                 "at": "2026-11-16T09:46:30.741Z"
                      *               }
                      *             }
                      *           },
@@ -15754,8 +15787,8 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:09:02.572Z",
-                     *           "createdBy": "e7huvnkpszdqwo1dpveldix4",
+                     *           "lastSuccessAt": "2026-11-16T09:09:05.731Z",
+                     *           "createdBy": "wsvb3q774ck9nt91opldq4ff",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "ermkz7ggv6dhxyvag0fajn4m",
@@ -15763,9 +15796,9 @@ export interface operations {
                      *           "secretPrefix": "whsec_ybM56i"
                      *         },
                      *         {
-                     *           "lastFailureAt": "2026-11-16T10:16:00.824Z",
+                     *           "lastFailureAt": "2026-11-16T10:16:30.961Z",
                      *           "description": "staging receiver",
-                     *           "failingSince": "2026-11-16T09:09:03.625Z",
+                     *           "failingSince": "2026-11-16T09:09:04.678Z",
                      *           "eventTypes": [
                      *             "order.created",
                      *             "order.status_changed"
@@ -15774,8 +15807,8 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:30.685Z",
-                     *           "createdBy": "e7huvnkpszdqwo1dpveldix4",
-                     *           "consecutiveFailures": 13,
+                     *           "createdBy": "wsvb3q774ck9nt91opldq4ff",
+                     *           "consecutiveFailures": 12,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "xa5e1ljphw4skauu4tisx2ag",
                      *           "updatedAt": "2026-11-16T09:02:30.685Z",
@@ -15902,7 +15935,7 @@ export interface operations {
                      *           "enabled": true,
                      *           "consecutiveFailures": 0,
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "createdBy": "e7huvnkpszdqwo1dpveldix4",
+                     *           "createdBy": "wsvb3q774ck9nt91opldq4ff",
                      *           "updatedAt": "2026-11-16T09:02:00.548Z",
                      *           "version": 1,
                      *           "secretPrefix": "whsec_ybM56i"
@@ -16038,8 +16071,8 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:09:02.572Z",
-                     *         "createdBy": "e7huvnkpszdqwo1dpveldix4",
+                     *         "lastSuccessAt": "2026-11-16T09:09:05.731Z",
+                     *         "createdBy": "wsvb3q774ck9nt91opldq4ff",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "ermkz7ggv6dhxyvag0fajn4m",
@@ -16140,9 +16173,9 @@ export interface operations {
                      * @example {
                      *       "success": true,
                      *       "data": {
-                     *         "lastFailureAt": "2026-11-16T10:22:30.605Z",
+                     *         "lastFailureAt": "2026-11-16T10:29:00.386Z",
                      *         "description": "staging receiver",
-                     *         "failingSince": "2026-11-16T09:09:03.625Z",
+                     *         "failingSince": "2026-11-16T09:09:04.678Z",
                      *         "eventTypes": [
                      *           "order.created",
                      *           "order.status_changed"
@@ -16151,13 +16184,13 @@ export interface operations {
                      *         "enabled": false,
                      *         "url": "https://staging-erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:30.685Z",
-                     *         "createdBy": "e7huvnkpszdqwo1dpveldix4",
+                     *         "createdBy": "wsvb3q774ck9nt91opldq4ff",
                      *         "consecutiveFailures": 22,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "xa5e1ljphw4skauu4tisx2ag",
-                     *         "updatedAt": "2026-11-16T10:23:30.879Z",
+                     *         "updatedAt": "2026-11-16T10:29:01.439Z",
                      *         "secretPrefix": "whsec_bXX0TS",
-                     *         "deletedAt": "2026-11-16T10:23:30.879Z"
+                     *         "deletedAt": "2026-11-16T10:29:01.439Z"
                      *       }
                      *     }
                      */
@@ -16301,12 +16334,12 @@ export interface operations {
                      *         "enabled": true,
                      *         "url": "https://erp.gulfmotors.example/hooks/orders",
                      *         "createdAt": "2026-11-16T09:02:00.548Z",
-                     *         "lastSuccessAt": "2026-11-16T09:09:02.572Z",
-                     *         "createdBy": "e7huvnkpszdqwo1dpveldix4",
+                     *         "lastSuccessAt": "2026-11-16T09:09:05.731Z",
+                     *         "createdBy": "wsvb3q774ck9nt91opldq4ff",
                      *         "consecutiveFailures": 0,
                      *         "tenantId": "demotenantgulfmotors0001",
                      *         "id": "ermkz7ggv6dhxyvag0fajn4m",
-                     *         "updatedAt": "2026-11-16T10:17:00.098Z",
+                     *         "updatedAt": "2026-11-16T10:21:00.194Z",
                      *         "secretPrefix": "whsec_ybM56i"
                      *       }
                      *     }
@@ -16446,21 +16479,21 @@ export interface operations {
                      *         "status": "failed",
                      *         "attempts": 8,
                      *         "lastError": "HTTP 503",
-                     *         "failedAt": "2026-11-16T10:20:00.920Z",
+                     *         "failedAt": "2026-11-16T10:25:31.480Z",
                      *         "attemptLog": [
                      *           {
-                     *             "latencyMs": 18,
-                     *             "at": "2026-11-16T09:09:03.625Z",
+                     *             "latencyMs": 20,
+                     *             "at": "2026-11-16T09:09:04.678Z",
                      *             "statusCode": 503
                      *           },
                      *           {
                      *             "latencyMs": 3,
-                     *             "at": "2026-11-16T09:10:30.877Z",
+                     *             "at": "2026-11-16T09:09:07.837Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 4,
-                     *             "at": "2026-11-16T09:13:00.562Z",
+                     *             "latencyMs": 2,
+                     *             "at": "2026-11-16T09:11:00.014Z",
                      *             "statusCode": 503
                      *           }
                      *         ],
@@ -16648,20 +16681,20 @@ export interface operations {
                      *           "id": "evt_25w9uex9dtrn329wmwbz2hk3",
                      *           "endpointId": "xa5e1ljphw4skauu4tisx2ag",
                      *           "eventType": "order.created",
-                     *           "eventTimestamp": "2026-11-16T10:13:30.139Z",
+                     *           "eventTimestamp": "2026-11-16T10:17:30.235Z",
                      *           "status": "retrying",
                      *           "attempts": 2,
-                     *           "nextAttemptAt": "2026-11-16T10:18:01.425Z",
+                     *           "nextAttemptAt": "2026-11-16T10:22:31.658Z",
                      *           "lastError": "HTTP 503",
                      *           "attemptLog": [
                      *             {
-                     *               "latencyMs": 6,
-                     *               "at": "2026-11-16T10:16:00.824Z",
+                     *               "latencyMs": 1,
+                     *               "at": "2026-11-16T10:20:30.057Z",
                      *               "statusCode": 503
                      *             },
                      *             {
-                     *               "latencyMs": 6,
-                     *               "at": "2026-11-16T10:18:00.372Z",
+                     *               "latencyMs": 2,
+                     *               "at": "2026-11-16T10:22:30.605Z",
                      *               "statusCode": 503
                      *             }
                      *           ]
@@ -16919,23 +16952,23 @@ export interface operations {
                      *         "eventTimestamp": "2026-11-16T09:08:30.329Z",
                      *         "status": "pending",
                      *         "attempts": 0,
-                     *         "nextAttemptAt": "2026-11-16T10:21:30.331Z",
-                     *         "failedAt": "2026-11-16T10:20:00.920Z",
+                     *         "nextAttemptAt": "2026-11-16T10:27:00.838Z",
+                     *         "failedAt": "2026-11-16T10:25:31.480Z",
                      *         "replayed": true,
                      *         "attemptLog": [
                      *           {
-                     *             "latencyMs": 18,
-                     *             "at": "2026-11-16T09:09:03.625Z",
+                     *             "latencyMs": 20,
+                     *             "at": "2026-11-16T09:09:04.678Z",
                      *             "statusCode": 503
                      *           },
                      *           {
                      *             "latencyMs": 3,
-                     *             "at": "2026-11-16T09:10:30.877Z",
+                     *             "at": "2026-11-16T09:09:07.837Z",
                      *             "statusCode": 503
                      *           },
                      *           {
-                     *             "latencyMs": 4,
-                     *             "at": "2026-11-16T09:13:00.562Z",
+                     *             "latencyMs": 2,
+                     *             "at": "2026-11-16T09:11:00.014Z",
                      *             "statusCode": 503
                      *           }
                      *         ]
@@ -17088,14 +17121,14 @@ export interface operations {
                      *           "enabled": true,
                      *           "url": "https://erp.gulfmotors.example/hooks/orders",
                      *           "createdAt": "2026-11-16T09:02:00.548Z",
-                     *           "lastSuccessAt": "2026-11-16T09:09:02.572Z",
-                     *           "createdBy": "e7huvnkpszdqwo1dpveldix4",
+                     *           "lastSuccessAt": "2026-11-16T09:09:05.731Z",
+                     *           "createdBy": "wsvb3q774ck9nt91opldq4ff",
                      *           "consecutiveFailures": 0,
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "id": "ermkz7ggv6dhxyvag0fajn4m",
-                     *           "updatedAt": "2026-11-16T10:23:00.742Z",
+                     *           "updatedAt": "2026-11-16T10:28:30.249Z",
                      *           "secretPrefix": "whsec_Y1TyPR",
-                     *           "previousSecretExpiresAt": "2026-11-16T11:23:00.000Z"
+                     *           "previousSecretExpiresAt": "2026-11-16T11:28:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -17226,21 +17259,21 @@ export interface operations {
                      *         "id": "evt_3kvw4u9fypjkbsio73111f92",
                      *         "endpointId": "ermkz7ggv6dhxyvag0fajn4m",
                      *         "eventType": "webhook.test",
-                     *         "eventTimestamp": "2026-11-16T10:18:02.478Z",
+                     *         "eventTimestamp": "2026-11-16T10:22:00.468Z",
                      *         "status": "delivered",
                      *         "attempts": 1,
-                     *         "deliveredAt": "2026-11-16T10:18:03.531Z",
+                     *         "deliveredAt": "2026-11-16T10:22:01.521Z",
                      *         "attemptLog": [
                      *           {
-                     *             "at": "2026-11-16T10:18:03.531Z",
-                     *             "latencyMs": 6,
+                     *             "at": "2026-11-16T10:22:01.521Z",
+                     *             "latencyMs": 4,
                      *             "statusCode": 204
                      *           }
                      *         ],
                      *         "payload": {
                      *           "id": "evt_3kvw4u9fypjkbsio73111f92",
                      *           "type": "webhook.test",
-                     *           "timestamp": "2026-11-16T10:18:02.478Z",
+                     *           "timestamp": "2026-11-16T10:22:00.468Z",
                      *           "tenantId": "demotenantgulfmotors0001",
                      *           "resource": {
                      *             "type": "webhook_endpoint",
@@ -18351,8 +18384,8 @@ export interface operations {
                      *       "success": true,
                      *       "data": {
                      *         "url": "http://localhost:3000/track/RBzTSTGyI3Bwhl73Rf-Qy7PGslwaSOb9",
-                     *         "issuedAt": "2026-11-16T09:46:30.741Z",
-                     *         "endsAt": "2027-02-14T09:45:00.000Z"
+                     *         "issuedAt": "2026-11-16T09:50:30.837Z",
+                     *         "endsAt": "2027-02-14T09:49:00.000Z"
                      *       }
                      *     }
                      */
@@ -18786,7 +18819,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_xliqkvfwla78ex3tsazkz7ya",
                  *       "type": "order.updated",
-                 *       "timestamp": "2026-11-16T09:11:00.014Z",
+                 *       "timestamp": "2026-11-16T09:11:01.067Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "order",
@@ -18864,7 +18897,7 @@ export interface operations {
                  *             "mobileNumber": "+971501234567"
                  *           },
                  *           "createdAt": "2026-11-16T09:08:30.329Z",
-                 *           "updatedAt": "2026-11-16T09:11:00.014Z"
+                 *           "updatedAt": "2026-11-16T09:11:01.067Z"
                  *         },
                  *         "fields": [
                  *           "carDetails.customerNotificationsEnabled"
@@ -20006,7 +20039,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_626u6q1pp4dn8j43i8gbh3tn",
                  *       "type": "wallet.transaction_created",
-                 *       "timestamp": "2026-11-16T09:51:00.974Z",
+                 *       "timestamp": "2026-11-16T09:55:00.070Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "wallet",
@@ -20021,7 +20054,7 @@ export interface operations {
                  *           "balanceAfter": 20000,
                  *           "currency": "USD",
                  *           "description": "Top-up by bank transfer",
-                 *           "createdAt": "2026-11-16T09:51:00.974Z"
+                 *           "createdAt": "2026-11-16T09:55:00.070Z"
                  *         },
                  *         "wallet": {
                  *           "id": "wa96e1wh83dvnvnnoymvpaqnd",
@@ -20030,7 +20063,7 @@ export interface operations {
                  *           "balance": 20000,
                  *           "currency": "USD",
                  *           "createdAt": "2026-11-16T09:04:30.233Z",
-                 *           "updatedAt": "2026-11-16T09:51:00.974Z"
+                 *           "updatedAt": "2026-11-16T09:55:00.070Z"
                  *         }
                  *       }
                  *     }
@@ -20107,7 +20140,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_3trsyc0vz1q3okm02ymh1p0u",
                  *       "type": "car.removed",
-                 *       "timestamp": "2026-11-16T10:29:02.492Z",
+                 *       "timestamp": "2026-11-16T10:34:03.915Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "car",
@@ -20140,7 +20173,7 @@ export interface operations {
                  *           "advertisementNumber": "AH13175193",
                  *           "gradeDetailEn": "2.0 SE",
                  *           "id": 182,
-                 *           "removedAt": "2026-11-16T10:28:31.302Z",
+                 *           "removedAt": "2026-11-16T10:34:01.809Z",
                  *           "vehicleType": "Sedan",
                  *           "thumbnailUrl": "https://vehicle-purchase-orders-prod-archive.s3.eu-west-1.amazonaws.com/pictures/demo/sedan-blue-thumb.svg",
                  *           "images": [
@@ -20239,7 +20272,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_11jxo3bjucw7ovbxf4at307d",
                  *       "type": "car.repriced",
-                 *       "timestamp": "2026-11-16T10:26:03.723Z",
+                 *       "timestamp": "2026-11-16T10:31:34.283Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "car",
@@ -20291,15 +20324,15 @@ export interface operations {
                  *           "priceHistory": [
                  *             {
                  *               "from": 340,
-                 *               "at": "2026-11-16T10:26:01.617Z",
+                 *               "at": "2026-11-16T10:31:32.177Z",
                  *               "to": 360
                  *             }
                  *           ],
                  *           "availability": "available"
                  *         },
                  *         "orderIds": [
-                 *           "aqtc12nh3gb4hx3flckkglor",
-                 *           "cak16s4ngripubck9hrsrzna"
+                 *           "cak16s4ngripubck9hrsrzna",
+                 *           "aqtc12nh3gb4hx3flckkglor"
                  *         ],
                  *         "from": 340,
                  *         "to": 360
@@ -20381,7 +20414,7 @@ export interface operations {
                  * @example {
                  *       "id": "evt_3kvw4u9fypjkbsio73111f92",
                  *       "type": "webhook.test",
-                 *       "timestamp": "2026-11-16T10:18:02.478Z",
+                 *       "timestamp": "2026-11-16T10:22:00.468Z",
                  *       "tenantId": "demotenantgulfmotors0001",
                  *       "resource": {
                  *         "type": "webhook_endpoint",
