@@ -439,7 +439,16 @@ describe('a feed import cut off mid-way', () => {
       expect(cut.counts.created).toBe(cut.cursor);
       // A worker that died holding the lock: nobody takes the file over until its lease ends.
       const leaseUntil = Date.now() + 3000;
-      expect(await takeFeedLock(PROVIDER, cut.id, 'a-worker-that-died', Date.now(), leaseUntil)).toBe(true);
+      if (!(await takeFeedLock(PROVIDER, cut.id, 'a-worker-that-died', Date.now(), leaseUntil))) {
+        // The stack's own runner resumed the file between the cut and here: let it finish, and try again.
+        expect(attempt).toBeLessThan(3);
+        await until(
+          "the runner's import",
+          () => api('GET', `/api/v1/catalogue/feeds/${cut.id}`, { key: platform() }),
+          (r) => r.body.data.status === 'applied',
+        );
+        continue;
+      }
       await new Promise((resolve) => setTimeout(resolve, 1500));
       expect((await api('GET', `/api/v1/catalogue/feeds/${cut.id}`, { key: platform() })).body.data).toMatchObject({
         status: 'importing',
